@@ -1,0 +1,52 @@
+import { project, type Projection } from "../core/mod.ts";
+import { type CompactionCut, cutForCompaction, type MessageRow } from "./cut.ts";
+import { pruneToolResults } from "./prune.ts";
+import {
+  type BudgetSettings,
+  type CompactionSettings,
+  projectionBudget,
+  roughTokens,
+} from "./settings.ts";
+
+/** What a compaction of a live transcript would hand to vcc, and what vcc would answer. */
+export interface CompactionPreview {
+  readonly cut: CompactionCut;
+  /** The window after Hermes's pruning, as the summary step receives it. */
+  readonly window: readonly MessageRow[];
+  readonly windowTokens: number;
+  readonly budgetTokens: number;
+  readonly projection: Projection;
+}
+
+/** Settings of a preview: where Hermes cuts, the vcc budget, and the session and focus. */
+export interface PreviewSettings extends CompactionSettings, BudgetSettings {
+  readonly sessionId?: string;
+  /** Fixed budget in tokens instead of the one derived from the settings. */
+  readonly budgetTokens?: number;
+  readonly focus?: string;
+}
+
+/**
+ * The summary body vcc would produce if the live transcript `rows` (oldest first) compacted now:
+ * Hermes's cut, its pruning of old tool results, the newest earlier summary merged as the
+ * previous projection, and the budget the engine derives from the settings. Undefined when
+ * Hermes would find nothing to compact.
+ */
+export function previewCompaction(
+  rows: readonly MessageRow[],
+  settings: PreviewSettings,
+): CompactionPreview | undefined {
+  const cut = cutForCompaction(rows, settings);
+  if (!cut) return undefined;
+  const window = pruneToolResults(cut.window, cut.tail);
+  const windowTokens = window.reduce((sum, row) => sum + roughTokens(row), 0);
+  const budgetTokens = settings.budgetTokens ??
+    projectionBudget(settings.contextTokens, windowTokens, settings);
+  const projection = project(window, {
+    budgetTokens,
+    ...(settings.sessionId === undefined ? {} : { sessionId: settings.sessionId }),
+    ...(cut.previous === undefined ? {} : { previous: cut.previous }),
+    ...(settings.focus === undefined ? {} : { focus: settings.focus }),
+  });
+  return { cut, window, windowTokens, budgetTokens, projection };
+}

@@ -1,0 +1,64 @@
+/**
+ * Hermes's compaction settings and the sizes derived from them (hermes-internals §2.1, §2.3):
+ * when it compacts, how much tail it keeps, and the projection budget the vcc engine uses.
+ *
+ * @module
+ */
+
+/** Settings that decide where Hermes cuts a transcript. Defaults are Hermes's. */
+export interface CompactionSettings {
+  /** The main model's context window in tokens. */
+  readonly contextTokens: number;
+  /** Messages pinned at the start before the first compaction (default 3; 0 afterwards). */
+  readonly protectFirstN?: number;
+  /** The tail keeps at least this many messages (default 20). */
+  readonly protectLastN?: number;
+  /** The tail keeps at least this many user messages (default 1). */
+  readonly minTailUserMessages?: number;
+}
+
+/** Context window assumed when none is given: 128K tokens. */
+export const DEFAULT_CONTEXT_TOKENS = 128_000;
+
+/** Hermes's rough token estimate for a row: its JSON length / 4. */
+export function roughTokens(row: unknown): number {
+  return Math.ceil((JSON.stringify(row)?.length ?? 0) / 4);
+}
+
+/** Prompt size at which Hermes compacts: 75% of windows under 512K, else 50%, 256K at most. */
+export function compactionThreshold(contextTokens: number): number {
+  const ratio = contextTokens < 512_000 ? 0.75 : 0.5;
+  const floor = Math.min(64_000, Math.floor(contextTokens * 0.85));
+  return Math.min(256_000, Math.max(floor, Math.floor(contextTokens * ratio)));
+}
+
+/** Tokens the lean tail keeps: 2.5% of the window, clamped to 10K–25K, at most 20% of it. */
+export function tailTokenBudget(contextTokens: number): number {
+  const lean = Math.min(25_000, Math.max(10_000, Math.floor(contextTokens * 0.025)));
+  return Math.min(lean, Math.floor(contextTokens * 0.2));
+}
+
+/** The vcc engine's budget settings (`context.vcc`), with their defaults. */
+export interface BudgetSettings {
+  readonly budgetRatio?: number;
+  readonly minBudgetTokens?: number;
+  readonly maxBudgetTokens?: number;
+}
+
+/**
+ * The projection budget for a window: the smallest of `budget_ratio` × context window, Hermes's
+ * content-scaled summary budget and `max_budget_tokens`, but at least `min_budget_tokens`.
+ */
+export function projectionBudget(
+  contextTokens: number,
+  windowTokens: number,
+  settings: BudgetSettings = {},
+): number {
+  const hermes = Math.max(
+    2000,
+    Math.min(Math.floor(windowTokens * 0.2), Math.min(Math.floor(contextTokens * 0.05), 10_000)),
+  );
+  const ratio = Math.floor((settings.budgetRatio ?? 0.06) * contextTokens);
+  const budget = Math.min(ratio, hermes, settings.maxBudgetTokens ?? 8000);
+  return Math.max(settings.minBudgetTokens ?? 1500, budget);
+}
