@@ -1,3 +1,4 @@
+import { jsonErrorPosition } from "./json_error_position.ts";
 import { UsageError } from "./errors.ts";
 
 /** Parses JSON text, turning a syntax error into a {@linkcode UsageError} naming line and column. */
@@ -6,9 +7,11 @@ export function parseJsonText(text: string, source: string, firstLine = 1): unkn
     return JSON.parse(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    const at = /at position (\d+)/.exec(detail);
-    const where = at ? lineAndColumn(text, Number(at[1]), firstLine) : "";
-    const reason = detail.replace(/\s*(?:in JSON )?at position \d+.*$/, "");
+    const where = lineAndColumn(text, jsonErrorPosition(text), firstLine);
+    const reason = detail.replace(/\s*(?:in JSON )?at position \d+.*$/, "").replace(
+      /, ".*" is not valid JSON$/,
+      "",
+    );
     throw new UsageError(`${source}: invalid JSON${where}: ${reason}`);
   }
 }

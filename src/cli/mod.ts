@@ -12,7 +12,10 @@ import { RuntimeFailure, UsageError } from "./errors.ts";
 import { demoCommand } from "./demo.ts";
 import { projectCommand } from "./project.ts";
 
-const commands = or(projectCommand, demoCommand);
+const commands = or(
+  projectCommand,
+  demoCommand,
+);
 
 /** Parses `args`, runs the chosen subcommand and returns the exit code; user errors exit 2. */
 export async function main(args: readonly string[], out: Output = processOutput): Promise<number> {

@@ -1,16 +1,11 @@
+import { writeAll } from "../bridge/write_all.ts";
+
 /** Where the CLI writes: stdout for results, stderr for diagnostics. Tests swap these. */
 export interface Output {
   /** Write text to standard output as is. */
   stdout(text: string): void;
   /** Write one diagnostic line to standard error. */
   stderr(line: string): void;
-}
-
-const encoder = new TextEncoder();
-
-function writeAll(file: { writeSync(p: Uint8Array): number }, text: string): void {
-  let bytes = encoder.encode(text);
-  while (bytes.length > 0) bytes = bytes.subarray(file.writeSync(bytes));
 }
 
 /** The process's real standard streams. */

@@ -1,12 +1,14 @@
 import type { ProjectOptions } from "../core/mod.ts";
+import {
+  type ProjectRequest,
+  ProjectRequestError,
+  readProjectRequest,
+} from "../bridge/project_request.ts";
 import { UsageError } from "./errors.ts";
 import { parseJsonText } from "./json_text.ts";
 
 /** What `vcc project` reads: the window plus the options it carries, flags taking precedence. */
-export interface ProjectInput {
-  readonly messages: unknown[];
-  readonly options: ProjectOptions;
-}
+export type ProjectInput = ProjectRequest;
 
 /** The flags of `vcc project` that locate and override its input. */
 export interface ProjectInputArgs {
@@ -24,12 +26,12 @@ export async function readProjectInput(args: ProjectInputArgs): Promise<ProjectI
     ? await readText(args.file)
     : await new Response(Deno.stdin.readable).text();
   const parsed = parseWindowText(text, source);
-  const previous = args.previous !== undefined ? await readText(args.previous) : parsed.previous;
   const options: ProjectOptions = {
-    ...pick("sessionId", args.sessionId ?? parsed.sessionId),
-    ...pick("budgetTokens", args.budgetTokens ?? parsed.budgetTokens),
-    ...pick("previous", previous),
-    ...pick("focus", args.focus ?? parsed.focus),
+    ...parsed.options,
+    ...pick("sessionId", args.sessionId),
+    ...pick("budgetTokens", args.budgetTokens),
+    ...pick("previous", args.previous !== undefined ? await readText(args.previous) : undefined),
+    ...pick("focus", args.focus),
   };
   return { messages: parsed.messages, options };
 }
@@ -55,28 +57,20 @@ async function readText(path: string): Promise<string> {
   }
 }
 
-interface ParsedWindow {
-  messages: unknown[];
-  sessionId?: string;
-  previous?: string;
-  focus?: string;
-  budgetTokens?: number;
-}
-
 /**
  * Parses a window given as a JSON array, an object with `messages`, or JSON Lines (one message per
  * line). Throws a {@linkcode UsageError} for text that is none of these.
  */
-export function parseWindowText(text: string, source: string): ParsedWindow {
+export function parseWindowText(text: string, source: string): ProjectRequest {
   const trimmed = text.trim();
   if (trimmed === "") {
     throw new UsageError(`${source}: empty input, expected a JSON array of messages`);
   }
   if (trimmed.startsWith("{") && looksLikeJsonLines(trimmed)) {
-    return { messages: parseJsonLines(text, source) };
+    return { messages: parseJsonLines(text, source), options: {} };
   }
   const value = parseJsonText(text, source);
-  if (Array.isArray(value)) return { messages: value };
+  if (Array.isArray(value)) return { messages: value, options: {} };
   if (value !== null && typeof value === "object") {
     return fromObject(value as Record<string, unknown>, source);
   }
@@ -97,32 +91,15 @@ function parseJsonLines(text: string, source: string): unknown[] {
   return messages;
 }
 
-function fromObject(object: Record<string, unknown>, source: string): ParsedWindow {
+function fromObject(object: Record<string, unknown>, source: string): ProjectRequest {
   if (!("messages" in object)) {
-    if ("role" in object) return { messages: [object] };
+    if ("role" in object) return { messages: [object], options: {} };
     throw new UsageError(`${source}: the object has no "messages" array`);
   }
-  const { messages, session_id, previous, focus, budget_tokens } = object;
-  if (!Array.isArray(messages)) throw new UsageError(`${source}: "messages" must be an array`);
-  return {
-    messages,
-    ...pick("sessionId", optionalField(session_id, "session_id", source)),
-    ...pick("previous", optionalField(previous, "previous", source)),
-    ...pick("focus", optionalField(focus, "focus", source)),
-    ...pick("budgetTokens", budgetField(budget_tokens, source)),
-  };
-}
-
-function optionalField(value: unknown, name: string, source: string): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string") throw new UsageError(`${source}: "${name}" must be a string`);
-  return value;
-}
-
-function budgetField(value: unknown, source: string): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-    throw new UsageError(`${source}: "budget_tokens" must be a positive integer`);
+  try {
+    return readProjectRequest(object);
+  } catch (error) {
+    if (error instanceof ProjectRequestError) throw new UsageError(`${source}: ${error.message}`);
+    throw error;
   }
-  return value;
 }

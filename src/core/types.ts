@@ -18,7 +18,8 @@ export interface OmittedCounts {
   readonly blocked: number;
   readonly fixes: number;
   readonly errorNames: number;
-  readonly logLines: number;
+  /** Messages (and previous log lines) of which the session log kept no line. */
+  readonly logEntries: number;
 }
 
 /** Counts that describe one projection. */

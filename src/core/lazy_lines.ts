@@ -1,0 +1,63 @@
+/**
+ * Lines grouped by source row, each group rendered only when first needed: the session log of a
+ * large window is mostly cut by the budget, so most rows are never rendered.
+ */
+export class LazyLines {
+  readonly #render: (index: number) => readonly string[];
+  readonly #cache: (readonly string[] | undefined)[];
+
+  constructor(groups: number, render: (index: number) => readonly string[]) {
+    this.#render = render;
+    this.#cache = new Array(groups);
+  }
+
+  /** Number of groups. */
+  get groups(): number {
+    return this.#cache.length;
+  }
+
+  /** The lines of group `index`, rendered once. */
+  at(index: number): readonly string[] {
+    return this.#cache[index] ??= this.#render(index);
+  }
+
+  /** Characters of the newest lines (each with its newline), counting back until `limit` is passed. */
+  sizeUpTo(limit: number): number {
+    let size = 0;
+    for (let group = this.groups - 1; group >= 0 && size <= limit; group--) {
+      for (const line of this.at(group)) size += line.length + 1;
+    }
+    return size;
+  }
+
+  /** Every line, oldest first (renders all groups). */
+  all(): string[] {
+    const lines: string[] = [];
+    for (let group = 0; group < this.groups; group++) lines.push(...this.at(group));
+    return lines;
+  }
+
+  /**
+   * The newest lines, oldest first, as long as they fit in `limit` characters; `groups` counts
+   * the groups with at least one line kept (or without lines at all, when every group fits).
+   */
+  newest(limit: number): { lines: string[]; complete: boolean; groups: number } {
+    const picked: (readonly string[])[] = [];
+    let size = 0;
+    for (let group = this.groups - 1; group >= 0; group--) {
+      const lines = this.at(group);
+      for (let index = lines.length - 1; index >= 0; index--) {
+        const line = lines[index] as string;
+        if (size + line.length + 1 > limit) {
+          const partial = lines.slice(index + 1);
+          picked.push(partial);
+          const groups = this.groups - 1 - group + (partial.length > 0 ? 1 : 0);
+          return { lines: picked.reverse().flat(), complete: false, groups };
+        }
+        size += line.length + 1;
+      }
+      picked.push(lines);
+    }
+    return { lines: picked.reverse().flat(), complete: true, groups: this.groups };
+  }
+}

@@ -1,0 +1,162 @@
+import { contentText, isRecord } from "./content.ts";
+
+/** A tool call as the assistant made it, with its arguments decoded where possible. */
+export interface ToolCall {
+  /** `tool_calls[].id`; empty when absent. */
+  readonly id: string;
+  readonly name: string;
+  /** Decoded arguments; empty when `arguments` was not a JSON object. */
+  readonly args: Readonly<Record<string, unknown>>;
+  /** The arguments as sent (a JSON string, or the re-encoded value). */
+  readonly argsText: string;
+  readonly argsValid: boolean;
+}
+
+/** The roles the projector understands. */
+export type Role = "system" | "user" | "assistant" | "tool";
+
+/** One usable message of the window, normalised. */
+export interface Row {
+  /** Position in the input array (0-based). */
+  readonly index: number;
+  /** Reference label without brackets: `#N` for a stored `_row_id`, else positional `tN`. */
+  readonly ref: string;
+  readonly role: Role;
+  /** Content flattened to text. */
+  readonly text: string;
+  /** Assistant tool calls, in order. */
+  readonly toolCalls: readonly ToolCall[];
+  /** Tool rows: the call this result answers, and the tool's name. */
+  readonly toolCallId: string;
+  readonly toolName: string;
+}
+
+/** A normalised window: the usable rows plus counts of what could not be used. */
+export interface Window {
+  readonly rows: readonly Row[];
+  readonly inputMessages: number;
+  readonly skippedMessages: number;
+  readonly invalidArguments: number;
+}
+
+// Older and newer names for the same roles.
+const ROLE_ALIASES: Readonly<Record<string, Role>> = {
+  system: "system",
+  developer: "system",
+  user: "user",
+  assistant: "assistant",
+  tool: "tool",
+  function: "tool",
+};
+
+/**
+ * Normalises any JSON value into a {@linkcode Window}. Entries that are not objects or carry no
+ * known role are counted and skipped; nothing throws.
+ */
+export function normalizeWindow(window: unknown): Window {
+  if (!Array.isArray(window)) {
+    return {
+      rows: [],
+      inputMessages: 0,
+      skippedMessages: window === undefined ? 0 : 1,
+      invalidArguments: 0,
+    };
+  }
+  const rows: Row[] = [];
+  let skipped = 0;
+  let invalidArguments = 0;
+  window.forEach((message: unknown, index) => {
+    const role = isRecord(message) && typeof message.role === "string"
+      ? ROLE_ALIASES[message.role]
+      : undefined;
+    if (!isRecord(message) || role === undefined) {
+      skipped++;
+      return;
+    }
+    const toolCalls = role === "assistant" ? readToolCalls(message.tool_calls) : [];
+    invalidArguments += toolCalls.filter((call) => !call.argsValid).length;
+    rows.push({
+      index,
+      ref: rowReference(message, index),
+      role,
+      text: contentText(message.content),
+      toolCalls,
+      toolCallId: typeof message.tool_call_id === "string" ? message.tool_call_id : "",
+      toolName: typeof message.tool_name === "string"
+        ? message.tool_name
+        : typeof message.name === "string"
+        ? message.name
+        : "",
+    });
+  });
+  return { rows, inputMessages: window.length, skippedMessages: skipped, invalidArguments };
+}
+
+/**
+ * The reference label of the message at `index` of a window, without brackets: `#N` for a stored
+ * `_row_id` (a non-negative integer, or its decimal string), else positional `tN` (1-based).
+ */
+export function rowReference(message: unknown, index: number): string {
+  const rowId = isRecord(message) ? message._row_id : undefined;
+  if (typeof rowId === "number" && Number.isSafeInteger(rowId) && rowId >= 0) return `#${rowId}`;
+  if (typeof rowId === "string" && /^\d{1,15}$/.test(rowId)) return `#${Number(rowId)}`;
+  return `t${index + 1}`;
+}
+
+function readToolCalls(value: unknown): ToolCall[] {
+  if (!Array.isArray(value)) return [];
+  const calls: ToolCall[] = [];
+  for (const entry of value) {
+    if (!isRecord(entry)) continue;
+    const fn = isRecord(entry.function) ? entry.function : entry;
+    const name = typeof fn.name === "string" && fn.name !== "" ? fn.name : "";
+    if (name === "") continue;
+    calls.push({
+      id: typeof entry.id === "string" ? entry.id : "",
+      name,
+      ...decodeArguments(fn.arguments),
+    });
+  }
+  return calls;
+}
+
+function decodeArguments(
+  raw: unknown,
+): { args: Record<string, unknown>; argsText: string; argsValid: boolean } {
+  if (isRecord(raw)) return { args: raw, argsText: JSON.stringify(raw), argsValid: true };
+  if (typeof raw !== "string") {
+    return {
+      args: {},
+      argsText: raw === undefined ? "" : String(JSON.stringify(raw)),
+      argsValid: raw === undefined,
+    };
+  }
+  if (raw.trim() === "") return { args: {}, argsText: raw, argsValid: true };
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (isRecord(parsed)) return { args: parsed, argsText: raw, argsValid: true };
+  } catch {
+    // Invalid JSON: fall through and salvage what can be read.
+  }
+  return { args: salvageArguments(raw), argsText: raw, argsValid: false };
+}
+
+const SALVAGED_KEYS = ["command", "path", "file_path", "workdir", "output_path", "code", "pattern"];
+
+/** Reads the well-known string arguments out of malformed JSON text (e.g. a truncated call). */
+function salvageArguments(raw: string): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const key of SALVAGED_KEYS) {
+    const match = new RegExp(`"${key}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"?`).exec(raw);
+    if (match?.[1] !== undefined) args[key] = unescapeJsonString(match[1]);
+  }
+  return args;
+}
+
+function unescapeJsonString(text: string): string {
+  try {
+    return JSON.parse(`"${text}"`) as string;
+  } catch {
+    return text.replace(/\\(.)/g, "$1");
+  }
+}

@@ -1,0 +1,59 @@
+import { cut, excerpt } from "./excerpt.ts";
+import { isBlocked, isFailure, type Outcome } from "./outcome.ts";
+import { sanitizeInline } from "./sanitize.ts";
+
+const ERROR_LINE =
+  /error|exception|traceback|fail|fatal|panic|denied|not found|no such|refused|cannot|can't|unable|invalid|timed out|killed|abort|blocked|approval/i;
+// Long outputs are searched in their head and tail only: errors sit at the end, causes at the start.
+const HEAD_CHARS = 4000;
+const TAIL_CHARS = 16000;
+const MAX_ERROR_LINES = 3;
+const JOIN = " … ";
+// A line worth quoting from a success has a word in it (not only progress dots or rules).
+const WORDY = /\p{L}{2,}/u;
+
+/**
+ * The words of a tool result worth quoting in one line of at most `limit` characters: a stub as
+ * it is; for a failure, the lines that name the error; for a command's success, its last lines
+ * (where summaries such as `48 passed` are); otherwise its first lines.
+ */
+export function resultExcerpt(outcome: Outcome, command: boolean, limit: number): string {
+  const detail = outcome.detail;
+  if (outcome.stub || detail.trim() === "") return excerpt(detail, limit);
+  if (isFailure(outcome) || isBlocked(outcome)) return cut(errorLines(detail), limit);
+  if (command) return cut(lastLines(detail, limit), limit);
+  return excerpt(detail, limit);
+}
+
+function searchable(text: string): string[] {
+  const lines = text.length > HEAD_CHARS + TAIL_CHARS
+    ? [...text.slice(0, HEAD_CHARS).split("\n").slice(0, -1), ...tail(text, TAIL_CHARS)]
+    : text.split("\n");
+  return lines.map(sanitizeInline).filter((line) => line !== "");
+}
+
+/** The whole lines within the last `chars` characters of `text` (a cut first line is dropped). */
+function tail(text: string, chars: number): string[] {
+  if (text.length <= chars) return text.split("\n");
+  return text.slice(-chars).split("\n").slice(1);
+}
+
+function errorLines(text: string): string {
+  const lines = searchable(text);
+  const matching = lines.filter((line) => ERROR_LINE.test(line)).slice(-MAX_ERROR_LINES);
+  if (matching.length === 0) return lines.at(-1) ?? "";
+  return matching.join(JOIN);
+}
+
+function lastLines(text: string, limit: number): string {
+  const lines = tail(text, limit * 8).map(sanitizeInline).filter((line) => WORDY.test(line));
+  const picked: string[] = [];
+  let size = 0;
+  for (let index = lines.length - 1; index >= 0 && picked.length < 3; index--) {
+    const line = lines[index] as string;
+    if (picked.length > 0 && size + line.length > limit) break;
+    picked.unshift(line);
+    size += line.length + JOIN.length;
+  }
+  return picked.join(JOIN);
+}

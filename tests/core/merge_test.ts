@@ -1,0 +1,177 @@
+/** Re-compaction: what carries forward from the previous projection and what stays byte-identical. */
+import assert from "node:assert/strict";
+import { project } from "../../src/core/mod.ts";
+
+type Row = Record<string, unknown>;
+
+function session(
+  firstId: number,
+  steps: ReadonlyArray<readonly [string, Record<string, unknown>, unknown]>,
+): Row[] {
+  const rows: Row[] = [];
+  let id = firstId;
+  steps.forEach(([tool, args, result], index) => {
+    const callId = `c${firstId}_${index}`;
+    rows.push({
+      role: "assistant",
+      _row_id: id++,
+      content: "",
+      tool_calls: [{
+        id: callId,
+        type: "function",
+        function: { name: tool, arguments: JSON.stringify(args) },
+      }],
+    });
+    rows.push({
+      role: "tool",
+      _row_id: id++,
+      tool_call_id: callId,
+      tool_name: tool,
+      content: typeof result === "string" ? result : JSON.stringify(result),
+    });
+  });
+  return rows;
+}
+
+function section(body: string, heading: string): string | undefined {
+  const start = body.indexOf(`${heading}\n`);
+  if (start === -1) return undefined;
+  const end = body.indexOf("\n\n## ", start);
+  return body.slice(start, end === -1 ? undefined : end);
+}
+
+const first: Row[] = [
+  { role: "user", _row_id: 1, content: "Make the importer handle empty CSV files." },
+  ...session(2, [
+    ["terminal", { command: "pytest tests/test_import.py" }, {
+      output: "E   ValueError: empty file\n1 failed",
+      exit_code: 1,
+    }],
+    ["read_file", { path: "importer/csv.py" }, "1|import csv"],
+    ["patch", { path: "importer/csv.py", old_string: "a", new_string: "b" }, { success: true }],
+    ["terminal", { command: "pytest tests/test_import.py" }, { output: "3 passed", exit_code: 0 }],
+    ["terminal", { command: "mypy importer" }, {
+      output: "importer/csv.py:3: error: Missing return",
+      exit_code: 1,
+    }],
+  ]),
+];
+const second: Row[] = session(100, [["read_file", { path: "docs/import.md" }, "1|# Import"]]);
+
+Deno.test("project() keeps untouched merged sections byte-identical", () => {
+  const before = project(first, { sessionId: "s" }).body;
+  const after = project(second, { sessionId: "s", previous: before }).body;
+  for (
+    const heading of [
+      "## Goal",
+      "## Blocked",
+      "## Errors & Fixes",
+      "## Error Names Seen",
+      "## Commands Run",
+    ]
+  ) {
+    assert.equal(section(after, heading), section(before, heading), heading);
+  }
+  assert.match(
+    section(after, "## Relevant Files") ?? "",
+    /importer\/csv\.py — read \[#4\]; modified \(patched\) \[#6\]\n- docs\/import\.md — read \[#100\]$/,
+  );
+});
+
+Deno.test("project() carries the goal, files and commands forward and updates what changed", () => {
+  const before = project(first, { sessionId: "s" }).body;
+  const fixedLater = session(200, [["terminal", { command: "mypy importer" }, {
+    output: "Success: no issues found",
+    exit_code: 0,
+  }]]);
+  const after = project(fixedLater, { sessionId: "s", previous: before }).body;
+  assert.match(after, /## Goal\n\[#1\] Make the importer handle empty CSV files\./);
+  assert.match(
+    after,
+    /- \[#10\] `mypy importer` — failed \(exit 1\) \[#11\], then succeeded \(exit 0\) \[#201\]/,
+  );
+  assert.match(
+    after,
+    /- \[#10\] terminal `mypy importer` — failed \(exit 1\) \[#11\]: [^\n]* → fixed at \[#201\]/,
+  );
+  assert.equal(section(after, "## Blocked"), undefined, "the fixed command leaves Blocked");
+});
+
+Deno.test("project() ignores what Hermes appended and survives its redaction", () => {
+  const before = project(first, { sessionId: "s" }).body;
+  const stored = "[CONTEXT COMPACTION — REFERENCE ONLY] earlier turns below\n" +
+    before.replaceAll("importer/csv.py", "importer/***.py") +
+    "\n\n## Anchor Index (mechanically extracted, exact)\n- ValueError\n\n## User Messages (verbatim, newest first)\n> hi" +
+    "\n\n## Context Recovery\nUse session_search.\n\n--- END OF CONTEXT SUMMARY — respond to the message below, not the summary above ---";
+  const after = project(second, { sessionId: "s", previous: stored }).body;
+  assert.ok(!after.includes("Anchor Index"));
+  assert.ok(!after.includes("User Messages"));
+  assert.ok(!after.includes("CONTEXT COMPACTION"));
+  assert.match(after, /- importer\/\*\*\*\.py — read \[#4\]/);
+});
+
+Deno.test("project() caps files at 40, drops the oldest and counts them across merges", () => {
+  const reads = Array.from(
+    { length: 45 },
+    (_, i) => ["read_file", { path: `src/m${i}.py` }, "1|x"] as const,
+  );
+  const before = project(session(1, reads), { budgetTokens: 8_000 }).body;
+  const files = section(before, "## Relevant Files") ?? "";
+  assert.equal(files.split("\n").filter((line) => line.startsWith("- ")).length, 40);
+  assert.ok(!files.includes("src/m4.py —") && files.includes("src/m5.py —"));
+  assert.match(files, /\(5 older files omitted; the full history is in the session store\)$/);
+  const more = Array.from(
+    { length: 3 },
+    (_, i) => ["read_file", { path: `lib/n${i}.py` }, "1|x"] as const,
+  );
+  const after = section(
+    project(session(500, more), { budgetTokens: 8_000, previous: before }).body,
+    "## Relevant Files",
+  ) ?? "";
+  assert.match(after, /\(8 older files omitted;/);
+  assert.ok(after.includes("lib/n2.py —"));
+});
+
+Deno.test("project() keeps what matches the focus topic when the cap forces a choice", () => {
+  const reads = Array.from(
+    { length: 60 },
+    (_, i) =>
+      ["read_file", { path: i === 3 ? "src/auth/token.py" : `src/m${i}.py` }, "1|x"] as const,
+  );
+  const files = section(
+    project(session(1, reads), { budgetTokens: 8_000, focus: "auth token" }).body,
+    "## Relevant Files",
+  ) ?? "";
+  assert.ok(files.includes("src/auth/token.py"));
+  const unfocused =
+    section(project(session(1, reads), { budgetTokens: 8_000 }).body, "## Relevant Files") ?? "";
+  assert.ok(!unfocused.includes("src/auth/token.py"));
+});
+
+Deno.test("project() keeps the newest log lines and the structured sections under a small budget", () => {
+  const steps = Array.from(
+    { length: 80 },
+    (_, i) =>
+      ["terminal", { command: `make step${i}` }, {
+        output: `step ${i} done`,
+        exit_code: 0,
+      }] as const,
+  );
+  const { body, stats } = project([
+    { role: "user", _row_id: 1, content: "Run every step." },
+    ...session(2, steps),
+  ], { budgetTokens: 600 });
+  assert.ok(body.length <= 2_400);
+  assert.ok(body.includes("## Goal\n[#1] Run every step."));
+  assert.ok(body.includes("make step79"), "the newest command survives");
+  assert.ok(stats.omitted.logEntries > 0);
+  assert.match(body, /\(\d+ older log entries omitted;/);
+});
+
+Deno.test("project() carries the goal of a summary it did not write", () => {
+  const stock =
+    "## Goal\nMigrate the billing service to Postgres 16 without downtime.\n\n## Constraints & Preferences\n- none";
+  const { body } = project(second, { previous: stock });
+  assert.match(body, /## Goal\nMigrate the billing service to Postgres 16 without downtime\.\n/);
+  assert.ok(!body.includes("Constraints"));
+});

@@ -1,0 +1,102 @@
+/** How every result shape and pruning stub reads as an outcome, and how that outcome is worded. */
+import assert from "node:assert/strict";
+import { describeOutcome, readOutcome } from "../../src/core/outcome.ts";
+
+const json = (value: unknown) => JSON.stringify(value);
+
+// [result text, command tool?, expected wording]
+const CASES: ReadonlyArray<readonly [string, boolean, string]> = [
+  [json({ output: "ok", exit_code: 0, error: null }), true, "succeeded (exit 0)"],
+  [json({ output: "1 failed", exit_code: 1, error: null }), true, "failed (exit 1)"],
+  [json({ output: "usage: x", exit_code: 2 }), true, "failed (exit 2)"],
+  [json({ output: "bash: foo: command not found", exit_code: 127 }), true, "failed (exit 127)"],
+  [json({ output: "Killed", exit_code: 137 }), true, "failed (exit 137)"],
+  [json({ output: "", exit_code: -1, error: "spawn failed" }), true, "failed (exit -1)"],
+  [
+    json({ output: "partial", exit_code: -1, error: "Command timed out after 180s" }),
+    true,
+    "timed out (exit -1)",
+  ],
+  [json({ output: "no exit code here" }), true, "ran (no exit code)"],
+  [json({ output: "", error: "permission denied" }), true, "failed (error)"],
+  [json({ status: "blocked", error: "denied by user" }), true, "blocked"],
+  [json({ status: "BLOCKED" }), true, "blocked"],
+  [json({ status: "pending_approval", message: "needs approval" }), true, "pending approval"],
+  [json({ status: "approval_required" }), true, "pending approval"],
+  [json({ status: "interrupted", output: "^C" }), true, "interrupted"],
+  [json({ status: "running" }), true, "still running"],
+  [json({ status: "exited", exit_code: 3 }), true, "failed (exit 3)"],
+  ["[terminal] ran `pytest -q` -> exit 1, 40 lines output", true, "failed (exit 1)"],
+  ["[terminal] ran `pytest -q` -> exit 0, 3 lines output", true, "succeeded (exit 0)"],
+  ["[terminal] ran `make` -> exit ?, 1,204 lines output", true, "ran (no exit code)"],
+  ["[terminal] ran `sleep 1` -> exit 137, 1 line output", true, "failed (exit 137)"],
+  ["[execute_code] `print(1)` (1 lines output)", true, "ran (no exit code)"],
+  ["[process] poll session=proc_1", true, "ran (no exit code)"],
+  ["[Old tool output cleared to save context space]", true, "output cleared"],
+  ["[Duplicate tool output — same content as a more recent call]", true, "output cleared"],
+  [
+    "[terminal output demoted at compaction — 9,120 chars preserved in session history. Recover with session_search(query=..., session_id='s')]",
+    true,
+    "output cleared",
+  ],
+  ['{"output": "truncated JSON", "exit_code": 2, "err', true, "failed (exit 2)"],
+  ["plain text, no status", true, "ran (no exit code)"],
+  ["BLOCKED: rm -rf / is never allowed", true, "blocked"],
+  ["This command requires approval from the user", true, "pending approval"],
+  ["", true, "ran (no exit code)"],
+  ["[read_file] read src/a.py from line 1 (3,660 chars)", false, "ok"],
+  ["[write_file] wrote to src/a.py (12 lines)", false, "ok"],
+  ["[search_files] content search for 'x' in src -> 4 matches", false, "ok"],
+  ["[patch] replace in src/a.py (1,208 chars result)", false, "ok"],
+  ["[web_search] query='deno' (2,001 chars result)", false, "ok"],
+  [json({ error: "File not found: src/b.py" }), false, "error"],
+  [json({ success: false, message: "old_string not found" }), false, "error"],
+  ["Error: no such file", false, "error"],
+  ["1|import os", false, "ok"],
+  [json({ total_count: 0, matches: [] }), false, "ok"],
+];
+
+Deno.test("readOutcome() reads every result shape, stub and exit code", async (t) => {
+  for (const [text, command, expected] of CASES) {
+    await t.step(`${command ? "command" : "tool"} ${text.slice(0, 70)}`, () => {
+      assert.equal(describeOutcome(readOutcome(text, command)), expected);
+    });
+  }
+});
+
+Deno.test("readOutcome() never reports an unknown command outcome as success", () => {
+  for (const text of ["", "done", "[Old tool output cleared to save context space]", "{}", "[]"]) {
+    assert.doesNotMatch(describeOutcome(readOutcome(text, true)), /succeeded/);
+  }
+});
+
+Deno.test("readOutcome() keeps the stub it read so the command can be recovered", () => {
+  const outcome = readOutcome(
+    "[terminal] ran `python -m pytest tests/integration -x -q --maxfail=1 --disable-warnings -p no...` -> exit 1, 57 lines output",
+    true,
+  );
+  assert.equal(outcome.stub?.kind, "terminal");
+  assert.ok(outcome.stub?.kind === "terminal" && outcome.stub.truncated);
+});
+
+Deno.test("readOutcome() treats a background start without exit code as started", () => {
+  const outcome = readOutcome(
+    json({ output: "Background process started", session_id: "proc_1" }),
+    true,
+    true,
+  );
+  assert.equal(describeOutcome(outcome), "started in background");
+});
+
+Deno.test("readOutcome() takes an explicit success or failure status without an exit code", () => {
+  assert.equal(
+    describeOutcome(readOutcome(json({ status: "success", output: "4" }), true)),
+    "succeeded",
+  );
+  assert.equal(
+    describeOutcome(readOutcome(json({ status: "error", output: "NameError" }), true)),
+    "failed (error)",
+  );
+  assert.equal(describeOutcome(readOutcome(json({ success: true }), true)), "succeeded");
+  assert.equal(describeOutcome(readOutcome(json({ status: "completed" }), false)), "ok");
+});
