@@ -1,0 +1,207 @@
+import assert from "node:assert/strict";
+import { project } from "../../src/core/mod.ts";
+import { Dispatcher, PROTOCOL_VERSION } from "../../src/bridge/dispatch.ts";
+import type { Response } from "../../src/bridge/jsonrpc.ts";
+
+const encoder = new TextEncoder();
+
+function dispatcher(projector = project): Dispatcher {
+  return new Dispatcher({ version: "9.8.7", maxMessageBytes: 1024, project: projector });
+}
+
+function initialized(projector = project): Dispatcher {
+  const server = dispatcher(projector);
+  server.handleLine(
+    encoder.encode(line({ id: 0, method: "initialize", params: { protocolVersion: 1 } })),
+  );
+  return server;
+}
+
+function line(request: Record<string, unknown>): string {
+  return JSON.stringify({ jsonrpc: "2.0", ...request });
+}
+
+function send(server: Dispatcher, text: string | Uint8Array): Response | undefined {
+  return server.handleLine(typeof text === "string" ? encoder.encode(text) : text).response;
+}
+
+/** `[code, id]` of an error response, `"ok"` for a result, `"none"` for no response. */
+function outcome(response: Response | undefined): [number, unknown] | "ok" | "none" {
+  if (response === undefined) return "none";
+  return "error" in response ? [response.error.code, response.id] : "ok";
+}
+
+const nested = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+
+const hostile: [string, string | Uint8Array, ReturnType<typeof outcome>][] = [
+  ["truncated JSON", '{"jsonrpc":"2.0","id":1,', [-32700, null]],
+  ["not UTF-8", new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), [-32700, null]],
+  ["a byte order mark before the JSON", `\uFEFF${line({ id: 1, method: "ping" })}`, "ok"],
+  ["a JSON array (batch)", `[${line({ id: 1, method: "ping" })}]`, [-32600, null]],
+  ["an empty batch", "[]", [-32600, null]],
+  ["a bare number", "42", [-32600, null]],
+  ["null", "null", [-32600, null]],
+  ["an empty object", "{}", [-32600, null]],
+  ["no jsonrpc member", '{"id":3,"method":"ping"}', [-32600, 3]],
+  ["jsonrpc 1.0", '{"jsonrpc":"1.0","id":3,"method":"ping"}', [-32600, 3]],
+  ["no method", line({ id: 4 }), [-32600, 4]],
+  ["a numeric method", line({ id: 4, method: 7 }), [-32600, 4]],
+  ["an object id", line({ id: { x: 1 }, method: "ping" }), [-32600, null]],
+  ["a boolean id", line({ id: true, method: "ping" }), [-32600, null]],
+  ["an unknown method", line({ id: 5, method: "rm -rf" }), [-32601, 5]],
+  ["an unknown notification", line({ method: "nope" }), "none"],
+  ["a cancel notification", line({ method: "$/cancelRequest", params: { id: 1 } }), "none"],
+  ["a string id", line({ id: "req-1", method: "ping" }), "ok"],
+  ["a huge id", '{"jsonrpc":"2.0","id":1e308,"method":"ping"}', "ok"],
+  ["project without params", line({ id: 6, method: "project" }), [-32602, 6]],
+  ["project with array params", line({ id: 6, method: "project", params: [] }), [-32602, 6]],
+  ["messages not an array", line({ id: 6, method: "project", params: { messages: {} } }), [
+    -32602,
+    6,
+  ]],
+  [
+    "a zero budget",
+    line({ id: 6, method: "project", params: { messages: [], budget_tokens: 0 } }),
+    [-32602, 6],
+  ],
+  [
+    "a fractional budget",
+    line({ id: 6, method: "project", params: { messages: [], budget_tokens: 1.5 } }),
+    [-32602, 6],
+  ],
+  [
+    "a budget given as text",
+    line({ id: 6, method: "project", params: { messages: [], budget_tokens: "9" } }),
+    [-32602, 6],
+  ],
+  [
+    "a numeric session id",
+    line({ id: 6, method: "project", params: { messages: [], session_id: 1 } }),
+    [-32602, 6],
+  ],
+  [
+    "messages of every wrong type",
+    line({ id: 7, method: "project", params: { messages: [null, 1, "x", [], { role: 5 }] } }),
+    "ok",
+  ],
+  [
+    "a __proto__ member",
+    '{"jsonrpc":"2.0","id":8,"method":"project","params":{"messages":[],"__proto__":{"budget_tokens":"x"}}}',
+    "ok",
+  ],
+  [
+    "params nested 100,000 deep",
+    `{"jsonrpc":"2.0","id":9,"method":"project","params":{"messages":${nested}}}`,
+    "ok",
+  ],
+];
+
+for (const [name, text, expected] of hostile) {
+  Deno.test(`Dispatcher answers ${name} and keeps serving`, () => {
+    const server = initialized();
+    const reply = server.handleLine(typeof text === "string" ? encoder.encode(text) : text);
+    const got = outcome(reply.response);
+    assert.deepEqual(got, expected);
+    assert.equal(reply.stop, false);
+    assert.equal(outcome(send(server, line({ id: 99, method: "ping" }))), "ok");
+  });
+}
+
+Deno.test("Dispatcher ignores blank lines", () => {
+  assert.equal(send(initialized(), "  \r"), undefined);
+});
+
+Deno.test("Dispatcher refuses requests before initialize, except initialize itself", () => {
+  const server = dispatcher();
+  assert.deepEqual(outcome(send(server, line({ id: 1, method: "ping" }))), [-32002, 1]);
+  assert.deepEqual(
+    outcome(send(server, line({ id: 2, method: "project", params: { messages: [] } }))),
+    [-32002, 2],
+  );
+  const init = send(server, line({ id: 3, method: "initialize", params: { protocolVersion: 1 } }));
+  assert.deepEqual(init, {
+    jsonrpc: "2.0",
+    id: 3,
+    result: {
+      protocolVersion: PROTOCOL_VERSION,
+      serverInfo: { name: "vcc", version: "9.8.7" },
+      limits: { maxMessageBytes: 1024 },
+    },
+  });
+  assert.equal(outcome(send(server, line({ id: 4, method: "ping" }))), "ok");
+});
+
+Deno.test("Dispatcher rejects an unsupported protocol version with what it supports", () => {
+  const server = dispatcher();
+  const response = send(
+    server,
+    line({ id: 1, method: "initialize", params: { protocolVersion: 2 } }),
+  );
+  assert.deepEqual(response, {
+    jsonrpc: "2.0",
+    id: 1,
+    error: {
+      code: -32602,
+      message: "Unsupported protocol version",
+      data: { supported: [1], requested: 2 },
+    },
+  });
+  assert.deepEqual(outcome(send(server, line({ id: 2, method: "ping" }))), [-32002, 2]);
+});
+
+Deno.test("Dispatcher projects with the request's options", () => {
+  const seen: unknown[] = [];
+  const server = initialized((window, options) => {
+    seen.push(window, options);
+    return project(window, options);
+  });
+  const params = {
+    messages: [{ role: "user", content: "hi" }],
+    session_id: "s1",
+    budget_tokens: 500,
+    focus: "f",
+    previous: null,
+  };
+  const response = send(server, line({ id: 1, method: "project", params }));
+  assert.ok(response && "result" in response);
+  assert.deepEqual(Object.keys(response.result as object), ["body", "stats"]);
+  assert.deepEqual(seen, [params.messages, { sessionId: "s1", budgetTokens: 500, focus: "f" }]);
+});
+
+Deno.test("Dispatcher turns a projector exception into an internal error", () => {
+  const server = initialized(() => {
+    throw new RangeError("Maximum call stack size exceeded");
+  });
+  const response = send(server, line({ id: 1, method: "project", params: { messages: [] } }));
+  assert.deepEqual(response, {
+    jsonrpc: "2.0",
+    id: 1,
+    error: {
+      code: -32603,
+      message: "Projection failed",
+      data: { detail: "RangeError: Maximum call stack size exceeded" },
+    },
+  });
+});
+
+Deno.test("Dispatcher answers shutdown, then asks to stop", () => {
+  const reply = initialized().handleLine(encoder.encode(line({ id: 1, method: "shutdown" })));
+  assert.deepEqual(reply, { response: { jsonrpc: "2.0", id: 1, result: null }, stop: true });
+});
+
+Deno.test("Dispatcher answers an oversized line with the id it can still read", () => {
+  const server = initialized();
+  const head = encoder.encode('{"jsonrpc":"2.0","id":41,"method":"project","params":{"messages":[');
+  assert.deepEqual(server.handleOversized(5000, head).response, {
+    jsonrpc: "2.0",
+    id: 41,
+    error: {
+      code: -32001,
+      message: "Message too large: 5000 bytes",
+      data: { length: 5000, maxMessageBytes: 1024 },
+    },
+  });
+  const unreadable =
+    server.handleOversized(5000, encoder.encode('{"params":{"messages":[')).response;
+  assert.ok(unreadable && "error" in unreadable && unreadable.id === null);
+});

@@ -1,0 +1,163 @@
+/** `vcc serve` as a process: what it writes, how it ends, and what it loads. */
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+
+const main = fileURLToPath(new URL("../../main.ts", import.meta.url));
+const serverModule = fileURLToPath(new URL("../../src/bridge/server.ts", import.meta.url));
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function spawnServer(args: string[] = []): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", "--no-prompt", main, "serve", ...args],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+}
+
+interface Session {
+  readonly responses: Record<string, unknown>[];
+  readonly stdoutLines: string[];
+  readonly stderr: string;
+  readonly code: number;
+}
+
+/** Writes `input` to a fresh server, closes its input and collects what it wrote. */
+async function serve(input: (string | Uint8Array)[], args: string[] = []): Promise<Session> {
+  const child = spawnServer(args);
+  const writer = child.stdin.getWriter();
+  for (const part of input) {
+    await writer.write(typeof part === "string" ? encoder.encode(part) : part);
+  }
+  await writer.close();
+  const output = await child.output();
+  const stdoutLines = decoder.decode(output.stdout).split("\n").filter((l) => l !== "");
+  return {
+    responses: stdoutLines.map((l) => JSON.parse(l) as Record<string, unknown>),
+    stdoutLines,
+    stderr: decoder.decode(output.stderr),
+    code: output.code,
+  };
+}
+
+function request(id: number | string | undefined, method: string, params?: unknown): string {
+  const message = { jsonrpc: "2.0", ...(id === undefined ? {} : { id }), method, params };
+  return `${JSON.stringify(message)}\n`;
+}
+
+const initialize = request(0, "initialize", { protocolVersion: 1 });
+
+function errorCode(response: Record<string, unknown> | undefined): unknown {
+  return (response?.error as { code?: unknown } | undefined)?.code;
+}
+
+Deno.test("vcc serve answers every bad line, keeps serving and writes only protocol to stdout", async () => {
+  const session = await serve([
+    request(1, "ping"),
+    initialize,
+    "this is not json\n",
+    new Uint8Array([0xc3, 0x28, 0x0a]),
+    "[1,2,3]\n",
+    request(2, "no/such/method"),
+    request(undefined, "notification/ignored"),
+    request(3, "project", { messages: "nope" }),
+    request(4, "project", { messages: [{ role: "user", content: "still here" }] }),
+    "\n",
+    request("last", "ping"),
+  ]);
+  assert.equal(session.code, 0);
+  for (const line of session.stdoutLines) {
+    assert.equal((JSON.parse(line) as { jsonrpc?: unknown }).jsonrpc, "2.0", line);
+  }
+  assert.deepEqual(
+    session.responses.map((r) => [r.id, errorCode(r) ?? "ok"]),
+    [
+      [1, -32002],
+      [0, "ok"],
+      [null, -32700],
+      [null, -32700],
+      [null, -32600],
+      [2, -32601],
+      [3, -32602],
+      [4, "ok"],
+      ["last", "ok"],
+    ],
+  );
+  assert.match(session.stderr, /standard input closed, exiting/);
+});
+
+Deno.test("vcc serve answers a line over --max-message-bytes and reads the next one", async () => {
+  const big = request(7, "project", { messages: [{ role: "user", content: "x".repeat(5000) }] });
+  const session = await serve([initialize, big, request(8, "ping")], [
+    "--max-message-bytes",
+    "2048",
+  ]);
+  assert.deepEqual(session.responses.map((r) => [r.id, errorCode(r) ?? "ok"]), [
+    [0, "ok"],
+    [7, -32001],
+    [8, "ok"],
+  ]);
+  const init = session.responses[0]!.result as { limits: { maxMessageBytes: number } };
+  assert.equal(init.limits.maxMessageBytes, 2048);
+});
+
+Deno.test("vcc serve reads a request written a few bytes at a time", async () => {
+  const text = request(1, "project", { messages: [{ role: "user", content: "naïve café ✓" }] });
+  const bytes = encoder.encode(text);
+  const pieces = Array.from(
+    { length: Math.ceil(bytes.length / 3) },
+    (_, i) => bytes.subarray(i * 3, i * 3 + 3),
+  );
+  const session = await serve([initialize, ...pieces]);
+  assert.equal(errorCode(session.responses[1]), undefined);
+  assert.equal(session.responses[1]!.id, 1);
+});
+
+Deno.test("vcc serve stops after shutdown without reading further", async () => {
+  const session = await serve([initialize + request(1, "shutdown") + request(2, "ping")]);
+  assert.equal(session.code, 0);
+  assert.deepEqual(session.responses.map((r) => r.id), [0, 1]);
+  assert.equal(session.responses[1]!.result, null);
+});
+
+Deno.test("vcc serve exits cleanly on SIGTERM", async () => {
+  const child = spawnServer();
+  const stderr = child.stderr.getReader();
+  let seen = "";
+  while (!seen.includes("serving")) {
+    const { value, done } = await stderr.read();
+    if (done) break;
+    seen += decoder.decode(value);
+  }
+  child.kill("SIGTERM");
+  const status = await child.status;
+  for (let chunk = await stderr.read(); !chunk.done; chunk = await stderr.read()) {
+    seen += decoder.decode(chunk.value);
+  }
+  await child.stdin.close().catch(() => {});
+  await child.stdout.cancel();
+  assert.equal(status.code, 0);
+  assert.match(seen, /SIGTERM received, exiting/);
+});
+
+Deno.test("vcc serve rejects unknown arguments with exit code 2", async () => {
+  const session = await serve([], ["--port", "80"]);
+  assert.equal(session.code, 2);
+  assert.match(session.stderr, /unknown argument "--port"/);
+  assert.match(session.stderr, /Usage: vcc serve/);
+  assert.deepEqual(session.stdoutLines, []);
+});
+
+Deno.test("vcc serve loads neither the CLI nor any npm package", async () => {
+  const info = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", serverModule],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  const graph = JSON.parse(decoder.decode(info.stdout)) as { modules: { specifier: string }[] };
+  const specifiers = graph.modules.map((module) => module.specifier);
+  assert.ok(specifiers.some((s) => s.endsWith("/src/core/mod.ts")));
+  assert.deepEqual(specifiers.filter((s) => s.includes("/src/cli/") || s.startsWith("npm:")), []);
+});
