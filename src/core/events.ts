@@ -1,5 +1,5 @@
 import type { Row, ToolCall } from "./message.ts";
-import { MISSING, type Outcome, readOutcome } from "./outcome.ts";
+import { type CallKind, MISSING, type Outcome, readOutcome } from "./outcome.ts";
 
 /** Tools whose outcome is an exit status rather than ok/error. */
 export const COMMAND_TOOLS: ReadonlySet<string> = new Set([
@@ -47,9 +47,7 @@ export function pairToolEvents(rows: readonly Row[]): ToolEvent[] {
     call,
     callRow,
     resultRow,
-    outcome: resultRow
-      ? readOutcome(resultRow.text, COMMAND_TOOLS.has(call.name), call.args.background === true)
-      : MISSING,
+    outcome: resultRow ? readOutcome(resultRow.text, callKind(call)) : MISSING,
   }));
 }
 
@@ -84,6 +82,14 @@ class OpenCalls {
     }
     return queue.slots[queue.next];
   }
+}
+
+function callKind(call: ToolCall): CallKind {
+  return {
+    command: COMMAND_TOOLS.has(call.name),
+    background: call.args.background === true,
+    kill: call.name.startsWith("process") && call.args.action === "kill",
+  };
 }
 
 function orphanCall(row: Row): ToolCall {

@@ -52,20 +52,30 @@ const STATUS_HEAD_CHARS = 400;
 /** The outcome of a call whose result never arrived in the window. */
 export const MISSING: Outcome = { kind: "missing", detail: "" };
 
+/** What kind of call a result answers, which changes how its words are read. */
+export interface CallKind {
+  /** Command work (terminal, execute_code, process): the outcome is an exit status, and without
+   * one it never counts as a success. */
+  readonly command: boolean;
+  /** A command started in the background: a result without exit code means it started. */
+  readonly background?: boolean;
+  /** A request to kill a background process: a killed or exited status is its success. */
+  readonly kill?: boolean;
+}
+
 /**
  * Reads the outcome of one tool result: raw JSON (`exit_code`, `error`, `status`), Hermes's pruning
- * stubs, or plain text. `command` marks tools whose outcome is an exit status (terminal,
- * execute_code, process): without an exit code they never count as a success.
+ * stubs, or plain text.
  */
-export function readOutcome(text: string, command: boolean, background = false): Outcome {
+export function readOutcome(text: string, call: CallKind): Outcome {
   const stub = parseStub(text);
   if (stub) return stubOutcome(stub, text);
   const trimmed = text.trimStart();
   if (trimmed.startsWith("{")) {
     const parsed = parseObject(trimmed);
-    if (parsed) return jsonOutcome(parsed, command, background);
+    if (parsed) return jsonOutcome(parsed, call);
   }
-  return textOutcome(text, command);
+  return textOutcome(text, call.command);
 }
 
 function stubOutcome(stub: Stub, text: string): Outcome {
@@ -97,11 +107,8 @@ function parseObject(text: string): Record<string, unknown> | undefined {
   }
 }
 
-function jsonOutcome(
-  result: Record<string, unknown>,
-  command: boolean,
-  background: boolean,
-): Outcome {
+function jsonOutcome(result: Record<string, unknown>, call: CallKind): Outcome {
+  const { command, background = false, kill = false } = call;
   const status = typeof result.status === "string" ? result.status.toLowerCase() : "";
   const error = errorText(result);
   const detail = jsonDetail(result, error);
@@ -123,6 +130,9 @@ function jsonOutcome(
     (error !== "" && TIMEOUT_TEXT.test(error))
   ) {
     return { kind: "timeout", detail, ...withExit };
+  }
+  if (kill && error === "" && (INTERRUPTED_STATUS.has(status) || status === "exited")) {
+    return { kind: "succeeded", detail, ...withExit };
   }
   if (INTERRUPTED_STATUS.has(status) || result.interrupted === true) {
     return { kind: "interrupted", detail, ...withExit };

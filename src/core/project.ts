@@ -33,6 +33,8 @@ export const SECTION_CAPS = {
 } as const;
 // Share of the budget the structured sections keep when the session log competes for room.
 const STRUCTURED_SHARE = 0.6;
+// Least room worth giving the session log's lines.
+const MIN_LOG_CHARS = 200;
 
 /**
  * Projects a Hermes window (the messages of its summary step) into the Markdown summary: Historical
@@ -103,9 +105,13 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
   const logHead = `${SESSION_LOG_HEADING}\n${sessionLogNote(options.sessionId)}`;
   const logFull = logHead.length + log.sizeUpTo(budgetChars) +
     previousLog.reduce((sum, line) => sum + line.length + 1, 0);
+  // The log earns its heading and note only when the budget can leave it room for some lines.
+  const logFits = budgetChars * (1 - STRUCTURED_SHARE) >= logHead.length + MIN_LOG_CHARS;
   const structured = drafts.reduce((sum, item) => sum + draftSize(item), 0);
   if (structured + logFull > budgetChars) {
-    const limit = Math.max(budgetChars - logFull, Math.floor(budgetChars * STRUCTURED_SHARE));
+    const limit = logFits
+      ? Math.max(budgetChars - logFull, Math.floor(budgetChars * STRUCTURED_SHARE))
+      : budgetChars;
     shrinkDrafts(
       drafts,
       [names, files, commands, errors, blocked, goal, snapshotDraft],
@@ -115,9 +121,12 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
   }
   const parts = drafts.map(renderDraft).filter((part) => part !== "");
   const used = parts.reduce((sum, part) => sum + part.length + 2, 0);
-  const fitted = fitLog(previousLog, log, budgetChars - used - logHead.length - 1, focus);
+  const room = budgetChars - used - logHead.length - 1;
+  const fitted = room >= MIN_LOG_CHARS
+    ? fitLog(previousLog, log, room, focus)
+    : { kept: [], dropped: previousLog.length + log.groups };
   const logOmitted = (previous?.logOmitted ?? 0) + fitted.dropped;
-  if (fitted.kept.length > 0 || logOmitted > 0) {
+  if (fitted.kept.length > 0) {
     const note = logOmitted > 0 ? [omissionNote(logOmitted, LOG_NOUN)] : [];
     parts.push([logHead, ...note, ...fitted.kept].join("\n"));
   }

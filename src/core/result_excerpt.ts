@@ -8,6 +8,7 @@ const ERROR_LINE =
 const HEAD_CHARS = 4000;
 const TAIL_CHARS = 16000;
 const MAX_ERROR_LINES = 3;
+const TRACEBACK_HEADER = /^Traceback \(most recent call last\):?$/;
 const JOIN = " … ";
 // A line worth quoting from a success has a word in it (not only progress dots or rules).
 const WORDY = /\p{L}{2,}/u;
@@ -40,9 +41,12 @@ function tail(text: string, chars: number): string[] {
 
 function errorLines(text: string): string {
   const lines = searchable(text);
-  const matching = lines.filter((line) => ERROR_LINE.test(line)).slice(-MAX_ERROR_LINES);
-  if (matching.length === 0) return lines.at(-1) ?? "";
-  return matching.join(JOIN);
+  const matching = [...new Set(lines.filter((line) => ERROR_LINE.test(line)))];
+  // A traceback's header says less than the exception line it leads to.
+  const telling = matching.filter((line) => !TRACEBACK_HEADER.test(line));
+  const chosen = (telling.length > 0 ? telling : matching).slice(-MAX_ERROR_LINES);
+  if (chosen.length === 0) return lines.at(-1) ?? "";
+  return chosen.join(JOIN);
 }
 
 function lastLines(text: string, limit: number): string {

@@ -59,21 +59,21 @@ const CASES: ReadonlyArray<readonly [string, boolean, string]> = [
 Deno.test("readOutcome() reads every result shape, stub and exit code", async (t) => {
   for (const [text, command, expected] of CASES) {
     await t.step(`${command ? "command" : "tool"} ${text.slice(0, 70)}`, () => {
-      assert.equal(describeOutcome(readOutcome(text, command)), expected);
+      assert.equal(describeOutcome(readOutcome(text, { command })), expected);
     });
   }
 });
 
 Deno.test("readOutcome() never reports an unknown command outcome as success", () => {
   for (const text of ["", "done", "[Old tool output cleared to save context space]", "{}", "[]"]) {
-    assert.doesNotMatch(describeOutcome(readOutcome(text, true)), /succeeded/);
+    assert.doesNotMatch(describeOutcome(readOutcome(text, { command: true })), /succeeded/);
   }
 });
 
 Deno.test("readOutcome() keeps the stub it read so the command can be recovered", () => {
   const outcome = readOutcome(
     "[terminal] ran `python -m pytest tests/integration -x -q --maxfail=1 --disable-warnings -p no...` -> exit 1, 57 lines output",
-    true,
+    { command: true },
   );
   assert.equal(outcome.stub?.kind, "terminal");
   assert.ok(outcome.stub?.kind === "terminal" && outcome.stub.truncated);
@@ -82,21 +82,32 @@ Deno.test("readOutcome() keeps the stub it read so the command can be recovered"
 Deno.test("readOutcome() treats a background start without exit code as started", () => {
   const outcome = readOutcome(
     json({ output: "Background process started", session_id: "proc_1" }),
-    true,
-    true,
+    { command: true, background: true },
   );
   assert.equal(describeOutcome(outcome), "started in background");
 });
 
 Deno.test("readOutcome() takes an explicit success or failure status without an exit code", () => {
   assert.equal(
-    describeOutcome(readOutcome(json({ status: "success", output: "4" }), true)),
+    describeOutcome(readOutcome(json({ status: "success", output: "4" }), { command: true })),
     "succeeded",
   );
   assert.equal(
-    describeOutcome(readOutcome(json({ status: "error", output: "NameError" }), true)),
+    describeOutcome(readOutcome(json({ status: "error", output: "NameError" }), { command: true })),
     "failed (error)",
   );
-  assert.equal(describeOutcome(readOutcome(json({ success: true }), true)), "succeeded");
-  assert.equal(describeOutcome(readOutcome(json({ status: "completed" }), false)), "ok");
+  assert.equal(
+    describeOutcome(readOutcome(json({ success: true }), { command: true })),
+    "succeeded",
+  );
+  assert.equal(
+    describeOutcome(readOutcome(json({ status: "completed" }), { command: false })),
+    "ok",
+  );
+});
+
+Deno.test("readOutcome() counts a killed process as the success of a kill request", () => {
+  const killed = json({ session_id: "proc_1", status: "killed", signal: "SIGKILL" });
+  assert.equal(describeOutcome(readOutcome(killed, { command: true, kill: true })), "succeeded");
+  assert.equal(describeOutcome(readOutcome(killed, { command: true })), "interrupted");
 });

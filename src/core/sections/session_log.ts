@@ -69,7 +69,7 @@ function statusLabel(outcome: Outcome, command: boolean): string {
   const exit = outcome.exitCode === undefined ? "" : ` exit ${outcome.exitCode}`;
   switch (outcome.kind) {
     case "succeeded":
-      return `exit ${outcome.exitCode ?? 0}`;
+      return outcome.exitCode === undefined ? "ok" : `exit ${outcome.exitCode}`;
     case "failed":
       return `ERROR${exit}`;
     case "no-exit":
