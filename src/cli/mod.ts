@@ -11,10 +11,20 @@ import { type Output, processOutput } from "./output.ts";
 import { RuntimeFailure, UsageError } from "./errors.ts";
 import { demoCommand } from "./demo.ts";
 import { projectCommand } from "./project.ts";
+import { sessionsCommand } from "./sessions.ts";
+import { statsCommand } from "./stats.ts";
+import { showCommand } from "./show.ts";
+import { previewCommand } from "./preview.ts";
+import { benchCommand } from "./bench.ts";
 
 const commands = or(
   projectCommand,
   demoCommand,
+  sessionsCommand,
+  statsCommand,
+  showCommand,
+  previewCommand,
+  benchCommand,
 );
 
 /** Parses `args`, runs the chosen subcommand and returns the exit code; user errors exit 2. */

@@ -1,0 +1,137 @@
+import { join } from "node:path";
+import { project } from "../core/mod.ts";
+import type { ProofWindow } from "./proofs/mod.ts";
+import { writePrivateFile } from "./private_files.ts";
+import { sha256Hex } from "./sha256.ts";
+import type { WindowSpec } from "./window_spec.ts";
+
+/** One frozen window: how to get its input back, and the hash of the output it must produce. */
+export interface GoldenEntry {
+  readonly id: string;
+  /** Generator parameters (generated windows); absent for windows frozen from a database. */
+  readonly spec?: WindowSpec;
+  /** File holding the frozen input, relative to the manifest (windows from a database). */
+  readonly input?: string;
+  /** SHA-256 of the input rows' JSON, to tell a changed input from a changed output. */
+  readonly inputSha256: string;
+  /** File holding the expected output, relative to the manifest. */
+  readonly output: string;
+  readonly outputSha256: string;
+  readonly outputChars: number;
+  /** Projection time when the manifest was written (frozen windows only). */
+  readonly elapsedMs?: number;
+}
+
+/** `manifest.json` of a golden directory. */
+export interface GoldenManifest {
+  readonly format: 1;
+  readonly windows: readonly GoldenEntry[];
+}
+
+/** Where a golden window's files go and who may read them. */
+export interface GoldenTarget {
+  readonly dir: string;
+  /** Private (mode 0600) for windows from the user's sessions; plain for generated ones. */
+  readonly private: boolean;
+}
+
+/** Name of the manifest file inside a golden directory. */
+export const MANIFEST_FILE = "manifest.json";
+
+/**
+ * Projects each window, writes its output as `<id>.md` (and, for windows without a spec, its
+ * input as `<id>.input.json`), and writes the manifest. `specOf` gives a window's generator
+ * parameters when it has them.
+ */
+export async function writeGolden(
+  target: GoldenTarget,
+  windows: readonly ProofWindow[],
+  specOf: (id: string) => WindowSpec | undefined = () => undefined,
+): Promise<GoldenManifest> {
+  const write = (name: string, text: string) =>
+    target.private
+      ? writePrivateFile(join(target.dir, name), text)
+      : Deno.mkdir(target.dir, { recursive: true }).then(() =>
+        Deno.writeTextFile(join(target.dir, name), text)
+      );
+  const entries: GoldenEntry[] = [];
+  for (const window of windows) {
+    const name = fileName(window.id);
+    const inputText = JSON.stringify(window.rows);
+    const started = performance.now();
+    const { body } = project(window.rows, window.options);
+    const elapsedMs = performance.now() - started;
+    const spec = specOf(window.id);
+    if (!spec) await write(`${name}.input.json`, JSON.stringify(window));
+    await write(`${name}.md`, body);
+    entries.push({
+      id: window.id,
+      ...(spec ? { spec } : { input: `${name}.input.json`, elapsedMs: round(elapsedMs) }),
+      inputSha256: await sha256Hex(inputText),
+      output: `${name}.md`,
+      outputSha256: await sha256Hex(body),
+      outputChars: body.length,
+    });
+  }
+  const manifest: GoldenManifest = { format: 1, windows: entries };
+  await write(MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/** How one golden window compared. */
+export interface GoldenVerdict {
+  readonly id: string;
+  /** `same`, or what changed: the input, the output, or the stored output file. */
+  readonly status: "same" | "input-changed" | "output-changed" | "file-changed";
+  readonly elapsedMs: number;
+}
+
+/**
+ * Re-projects every window of the manifest in `dir` and compares the bytes. `rebuild` recreates
+ * the inputs of generated windows from their specs.
+ */
+export async function checkGolden(
+  dir: string,
+  rebuild: (specs: readonly WindowSpec[]) => readonly ProofWindow[],
+): Promise<GoldenVerdict[]> {
+  const manifest = await readManifest(dir);
+  const specs = manifest.windows.flatMap((entry) => (entry.spec ? [entry.spec] : []));
+  const generated = new Map(rebuild(specs).map((window) => [window.id, window]));
+  const verdicts: GoldenVerdict[] = [];
+  for (const entry of manifest.windows) {
+    const window = entry.spec
+      ? generated.get(entry.id)
+      : JSON.parse(await Deno.readTextFile(join(dir, entry.input ?? ""))) as ProofWindow;
+    if (!window) throw new Error(`golden window ${entry.id} has neither a spec nor an input`);
+    const started = performance.now();
+    const { body } = project(window.rows, window.options);
+    const elapsedMs = round(performance.now() - started);
+    const stored = await Deno.readTextFile(join(dir, entry.output));
+    const status = (await sha256Hex(JSON.stringify(window.rows))) !== entry.inputSha256
+      ? "input-changed"
+      : (await sha256Hex(body)) !== entry.outputSha256
+      ? "output-changed"
+      : stored !== body
+      ? "file-changed"
+      : "same";
+    verdicts.push({ id: entry.id, status, elapsedMs });
+  }
+  return verdicts;
+}
+
+/** Reads and minimally validates `<dir>/manifest.json`. */
+export async function readManifest(dir: string): Promise<GoldenManifest> {
+  const value = JSON.parse(await Deno.readTextFile(join(dir, MANIFEST_FILE)));
+  if (value?.format !== 1 || !Array.isArray(value.windows)) {
+    throw new Error(`${join(dir, MANIFEST_FILE)} is not a golden manifest`);
+  }
+  return value as GoldenManifest;
+}
+
+function fileName(id: string): string {
+  return id.replace(/[^\w.-]/g, "_");
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}

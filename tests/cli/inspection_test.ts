@@ -1,0 +1,124 @@
+/** `vcc sessions|stats|show|preview` against a generated store, which they never change. */
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { runVcc, runVccOnStore, tempStore } from "../support/vcc_harness.ts";
+
+const store = tempStore();
+const [compacted, cooldown] = store.sessions;
+
+Deno.test("vcc sessions lists every session with rows, compacted rows and compactions", async () => {
+  const run = await runVccOnStore(store.path, ["sessions", "--db", store.path]);
+  assert.equal(run.code, 0);
+  const lines = run.stdout.trimEnd().split("\n");
+  assert.match(lines[0]!, /^ID\s+STARTED\s+ROWS\s+COMPACTED\s+COMPACTIONS\s+TITLE$/);
+  assert.equal(lines.length, store.sessions.length + 1);
+  const first = lines[1]!.split(/\s{2,}/);
+  assert.equal(first[0], compacted!.id);
+  assert.equal(first[2], String(compacted!.rows));
+  assert.equal(first[3], String(compacted!.compactedRows));
+  assert.equal(first[4], String(compacted!.summaryRowIds.length));
+  const json = await runVccOnStore(store.path, ["sessions", "--db", store.path, "--json"]);
+  assert.deepEqual(
+    JSON.parse(json.stdout).sessions.map((s: { id: string }) => s.id),
+    store.sessions.map((s) => s.id),
+  );
+});
+
+Deno.test("vcc stats reports compacted rows, rotations and the cooldown with its error", async () => {
+  const run = await runVccOnStore(store.path, ["stats", "--db", store.path]);
+  assert.equal(run.code, 0);
+  assert.match(run.stdout, new RegExp(`compacted rows: ${compacted!.compactedRows}\n`));
+  assert.match(run.stdout, /rotated sessions: 1\n/);
+  assert.match(run.stdout, /sessions with a compression cooldown: 1\n/);
+  assert.match(run.stdout, new RegExp(`${cooldown!.id} .*error: host compress_context timeout`));
+  const json = JSON.parse(
+    (await runVccOnStore(store.path, ["stats", "--db", store.path, "--json"])).stdout,
+  );
+  assert.equal(json.cooldowns[0].sessionId, cooldown!.id);
+});
+
+Deno.test("vcc show prints the rows around [#N], archived ones included", async () => {
+  const args = ["show", compacted!.id, "--around", "12", "--window", "2", "--db", store.path];
+  const run = await runVccOnStore(store.path, args);
+  assert.equal(run.code, 0);
+  const heads = run.stdout.split("\n").filter((line) => /^[ >]\[#\d+\]/.test(line));
+  assert.deepEqual(heads.map((line) => line.slice(0, 6)), [
+    " [#10]",
+    " [#11]",
+    ">[#12]",
+    " [#13]",
+    " [#14]",
+  ]);
+  assert.ok(heads.every((line) => line.includes("archived")));
+  // deno-lint-ignore no-control-regex
+  const raw = /[\x00-\x08\x1b\u202e]/;
+  assert.doesNotMatch(run.stdout, raw, "control characters are shown escaped");
+  const json = JSON.parse((await runVccOnStore(store.path, [...args, "--json"])).stdout);
+  assert.equal(json.around_message_id, 12);
+  assert.deepEqual(json.messages.map((m: { id: number }) => m.id), [10, 11, 12, 13, 14]);
+  assert.equal(json.messages[2].anchor, true);
+});
+
+Deno.test("vcc preview prints the summary a compaction now would produce", async () => {
+  const args = ["preview", compacted!.id, "--db", store.path, "--context-tokens", "32000"];
+  const run = await runVccOnStore(store.path, args);
+  assert.equal(run.code, 0);
+  assert.match(run.stdout, /^## Historical Task Snapshot\n/);
+  assert.match(
+    run.stderr,
+    /^preview: rows \[#\d+\]\.\.\[#\d+\] .* the previous summary is merged\n$/,
+  );
+  const json = JSON.parse((await runVccOnStore(store.path, [...args, "--json"])).stdout);
+  assert.equal(json.body, run.stdout.trimEnd());
+  assert.ok(json.cut.windowRows > 0 && json.cut.tailRows >= 20);
+  assert.ok(json.stats.chars <= json.cut.budgetTokens * 4);
+});
+
+Deno.test("vcc preview says so when a session has nothing to compact", async () => {
+  const empty = store.sessions.find((session) => session.kind === "empty")!;
+  const run = await runVccOnStore(store.path, ["preview", empty.id, "--db", store.path]);
+  assert.equal(run.code, 0);
+  assert.equal(run.stdout, "");
+  assert.match(run.stderr, /has nothing to compact \(0 live rows\)/);
+});
+
+Deno.test("inspection commands fail with one line on a bad database or unknown ids", async () => {
+  const dir = Deno.makeTempDirSync();
+  Deno.writeTextFileSync(`${dir}/corrupt.db`, "garbage ".repeat(200));
+  const locked = new DatabaseSync(`${dir}/locked.db`);
+  locked.exec("CREATE TABLE sessions (id TEXT); CREATE TABLE messages (id INTEGER)");
+  locked.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; INSERT INTO sessions VALUES (1)");
+  const cases: [string[], number, RegExp][] = [
+    [["sessions", "--db", `${dir}/missing.db`], 1, /^vcc: no state database at .*missing\.db$/],
+    [["stats", "--db", `${dir}/corrupt.db`], 1, /^vcc: .*corrupt\.db is not a readable SQLite/],
+    [
+      ["sessions", "--db", `${dir}/locked.db`],
+      1,
+      /^vcc: .*locked\.db is locked by another process/,
+    ],
+    [["show", "nope", "--around", "1", "--db", store.path], 2, /^vcc: no session nope in /],
+    [["show", compacted!.id, "--around", "999999", "--db", store.path], 2, /has no row 999999$/],
+    [["preview", "nope", "--db", store.path], 2, /^vcc: no session nope in /],
+  ];
+  for (const [args, code, message] of cases) {
+    const run = await runVcc(args);
+    assert.equal(run.code, code, args.join(" "));
+    assert.equal(run.stdout, "");
+    assert.match(run.stderr.trimEnd(), message);
+    assert.equal(run.stderr.trimEnd().split("\n").length, 1);
+  }
+  locked.close();
+});
+
+Deno.test("--db defaults to $HERMES_HOME/state.db", async () => {
+  const previous = Deno.env.get("HERMES_HOME");
+  Deno.env.set("HERMES_HOME", store.dir);
+  try {
+    const run = await runVccOnStore(store.path, ["stats"]);
+    assert.equal(run.code, 0);
+    assert.match(run.stdout, /^sessions: 6\n/);
+  } finally {
+    if (previous === undefined) Deno.env.delete("HERMES_HOME");
+    else Deno.env.set("HERMES_HOME", previous);
+  }
+});

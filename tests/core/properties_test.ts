@@ -1,0 +1,82 @@
+/**
+ * Properties that hold for every window: generated realistic windows of many sizes and seeds, and
+ * arbitrary JSON values. The projection never throws, never exceeds its budget, cites only rows
+ * that exist, quotes only words its rows contain, and gives the same bytes every time.
+ */
+import assert from "node:assert/strict";
+import { project } from "../../src/core/mod.ts";
+import { generateWindow, randomJsonValue } from "../../src/sample/mod.ts";
+import { checkLines, lineHolds, windowLookup } from "../../src/bench/proofs/mod.ts";
+
+const SEEDS = [1, 2, 3, 5, 8, 13, 21, 34];
+const SIZES = [300, 2_000, 12_000, 60_000];
+const BUDGETS = [1, 50, 300, 1_500, 8_000];
+
+function* windows(): Generator<{ name: string; rows: Record<string, unknown>[] }> {
+  for (const seed of SEEDS) {
+    for (const targetTokens of SIZES) {
+      yield {
+        name: `seed ${seed}, ~${targetTokens} tokens`,
+        rows: generateWindow({ seed, targetTokens, rowIdStart: 100 }),
+      };
+    }
+  }
+}
+
+Deno.test("project() stays within every budget", () => {
+  for (const { name, rows } of windows()) {
+    for (const budgetTokens of BUDGETS) {
+      const { body, stats } = project(rows, { budgetTokens, sessionId: "s", focus: "pytest" });
+      assert.ok(
+        body.length <= budgetTokens * 4,
+        `${name}, budget ${budgetTokens}: ${body.length} chars`,
+      );
+      assert.equal(stats.chars, body.length);
+    }
+  }
+});
+
+Deno.test("project() cites only rows of its input and quotes only their words", () => {
+  for (const { name, rows } of windows()) {
+    const { body } = project(rows, { budgetTokens: 3_000, sessionId: "s" });
+    const failed = checkLines(body, windowLookup(rows)).filter((verdict) => !lineHolds(verdict));
+    assert.deepEqual(failed, [], `${name}: ${JSON.stringify(failed.slice(0, 3))}`);
+  }
+});
+
+Deno.test("project() gives the same bytes twice, whatever the key order of each message", () => {
+  for (const { name, rows } of windows()) {
+    const first = project(rows, { budgetTokens: 2_000, sessionId: "s" }).body;
+    const again = project(structuredClone(rows), { budgetTokens: 2_000, sessionId: "s" }).body;
+    const reordered = rows.map((row) => Object.fromEntries(Object.entries(row).reverse()));
+    assert.equal(again, first, name);
+    assert.equal(project(reordered, { budgetTokens: 2_000, sessionId: "s" }).body, first, name);
+  }
+});
+
+Deno.test("project() accepts any JSON value without throwing and counts what it skipped", () => {
+  for (let seed = 0; seed < 300; seed++) {
+    const value = randomJsonValue(seed);
+    const asWindow = Array.isArray(value) ? value : [value, { role: "user", content: value }];
+    for (const input of [value, asWindow]) {
+      const { body, stats } = project(input, { budgetTokens: 200 });
+      assert.ok(body.length <= 800);
+      assert.ok(stats.skippedMessages <= stats.inputMessages || !Array.isArray(input));
+    }
+  }
+});
+
+Deno.test("project() merges its own previous projection without losing the goal", () => {
+  for (const seed of SEEDS) {
+    const first = generateWindow({ seed, targetTokens: 8_000, rowIdStart: 1 });
+    const second = generateWindow({ seed: seed + 100, targetTokens: 8_000, rowIdStart: 5_000 });
+    const before = project(first, { budgetTokens: 2_000, sessionId: "s" });
+    const after = project(second, { budgetTokens: 2_000, sessionId: "s", previous: before.body });
+    const goal = /## Goal\n(\[#\d+\][^\n]*)/.exec(before.body)?.[1];
+    if (goal) {
+      assert.ok(after.body.includes(goal), `seed ${seed}: the first goal line carries forward`);
+    }
+    assert.ok(after.body.length <= 8_000);
+    assert.equal(after.stats.merged, true);
+  }
+});
