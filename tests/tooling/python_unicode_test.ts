@@ -1,0 +1,69 @@
+/**
+ * `src/core/python_unicode.ts` still matches the Python of every installed Hermes that has the
+ * anchor builder: the Unicode classes the fast anchor index relies on are that Python's.
+ */
+import assert from "node:assert/strict";
+import { PYTHON_UNICODE_VERSION } from "../../src/core/python_unicode.ts";
+import { foldPythonClasses } from "../../src/core/python_text.ts";
+import {
+  type CodePointRanges,
+  PYTHON_UNICODE_MODULE_PATH,
+  readPythonUnicode,
+  renderPythonUnicodeModule,
+} from "../../src/tooling/python_unicode.ts";
+import { findAnchorReferences } from "../core/anchor_reference.ts";
+
+const references = await findAnchorReferences();
+
+Deno.test({
+  name: references.length > 0
+    ? "python_unicode.ts matches the Python Hermes runs on"
+    : "python_unicode.ts matches the Python Hermes runs on (ignored: no installed Hermes has " +
+      "_build_anchor_index; run .ci/hermes.sh)",
+  ignore: references.length === 0,
+  async fn(t) {
+    const module = await Deno.readTextFile(
+      new URL(`../../${PYTHON_UNICODE_MODULE_PATH}`, import.meta.url),
+    );
+    for (const { release, python } of references) {
+      await t.step(release, async () => {
+        const tables = await readPythonUnicode(python);
+        assert.equal(
+          tables.unicode,
+          PYTHON_UNICODE_VERSION,
+          `${release} runs on Python ${tables.python} with Unicode ${tables.unicode}; the tables ` +
+            `are for ${PYTHON_UNICODE_VERSION}, so text with newer characters could differ`,
+        );
+        // Only the header names the Python patch release.
+        const body = (text: string) => text.slice(text.indexOf("\n"));
+        assert.equal(body(module), body(renderPythonUnicodeModule(tables)));
+        assertFoldsLike(tables);
+      });
+    }
+  },
+});
+
+/** foldPythonClasses() puts every non-surrogate code point in the class Python's `re` does. */
+function assertFoldsLike(
+  tables: { word: CodePointRanges; digit: CodePointRanges; space: CodePointRanges },
+): void {
+  const expected = new Uint8Array(0x110000).fill(0x83);
+  for (
+    const [ranges, placeholder] of [[tables.word, 0x81], [tables.digit, 0x80], [
+      tables.space,
+      0x82,
+    ]] as const
+  ) {
+    for (const [start, end] of ranges) expected.fill(placeholder, start, end + 1);
+  }
+  const codePoints: number[] = [];
+  for (let c = 0x80; c < 0x110000; c++) if (c < 0xd800 || c > 0xdfff) codePoints.push(c);
+  let text = "";
+  for (let i = 0; i < codePoints.length; i += 4096) {
+    text += String.fromCodePoint(...codePoints.slice(i, i + 4096));
+  }
+  const folded = foldPythonClasses(text).folded;
+  assert.equal(folded.length, codePoints.length);
+  const wrong = codePoints.filter((c, i) => folded.charCodeAt(i) !== expected[c]);
+  assert.deepEqual(wrong.slice(0, 10).map((c) => c.toString(16)), []);
+}
