@@ -1,4 +1,4 @@
-import type { Projection, ProjectOptions } from "../core/mod.ts";
+import { buildAnchorIndex, type Projection, type ProjectOptions } from "../core/mod.ts";
 import {
   ErrorCode,
   failure,
@@ -22,6 +22,8 @@ export interface DispatcherOptions {
   readonly maxMessageBytes: number;
   /** The projector, `project` from `src/core` outside tests. */
   readonly project: (window: unknown, options: ProjectOptions) => Projection;
+  /** The anchor-index builder; `buildAnchorIndex` from `src/core` unless a test replaces it. */
+  readonly buildAnchorIndex?: (turns: unknown) => string;
 }
 
 /** What to do after one line: the response to write (none for notifications), and whether to stop. */
@@ -33,7 +35,9 @@ export interface Reply {
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /**
- * The bridge's JSON-RPC methods (`initialize`, `project`, `ping`, `shutdown`) over one connection.
+ * The bridge's JSON-RPC methods (`initialize`, `project`, `anchors`, `ping`, `shutdown`) over one
+ * connection. `anchors` returns Hermes's anchor index for `{messages}` as `{index}`; `project` adds
+ * the same index to its result as `anchors` when its params ask with `anchors: true`.
  * Pure apart from the connection's state: it turns each incoming line into at most one response
  * and never throws, so one bad line cannot end the server.
  *
@@ -98,6 +102,8 @@ export class Dispatcher {
     switch (request.method) {
       case "project":
         return answer(this.#project(id ?? null, request.params));
+      case "anchors":
+        return answer(this.#anchors(id ?? null, request.params));
       case "ping":
         return answer(success(id ?? null, {}));
       case "shutdown":
@@ -129,10 +135,15 @@ export class Dispatcher {
     if (!isObject(params)) {
       return failure(id, ErrorCode.InvalidParams, "Invalid params: expected an object");
     }
+    const withAnchors = params.anchors ?? false;
+    if (typeof withAnchors !== "boolean") {
+      return failure(id, ErrorCode.InvalidParams, 'Invalid params: "anchors" must be a boolean');
+    }
     try {
       const { messages, options } = readProjectRequest(params);
       const { body, stats } = this.#options.project(messages, options);
-      return success(id, { body, stats });
+      const anchors = withAnchors ? this.#anchorIndexOrNothing(messages) : undefined;
+      return success(id, anchors === undefined ? { body, stats } : { body, stats, anchors });
     } catch (error) {
       if (error instanceof ProjectRequestError) {
         return failure(id, ErrorCode.InvalidParams, `Invalid params: ${error.message}`);
@@ -140,6 +151,36 @@ export class Dispatcher {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       return failure(id, ErrorCode.InternalError, "Projection failed", { detail: reason });
     }
+  }
+
+  #anchors(id: number | string | null, params: unknown): Response {
+    const messages = isObject(params) ? params.messages : undefined;
+    if (!Array.isArray(messages)) {
+      return failure(id, ErrorCode.InvalidParams, 'Invalid params: "messages" must be an array');
+    }
+    try {
+      return success(id, { index: this.#buildAnchorIndex(messages) });
+    } catch (error) {
+      // The builder throws a TypeError for a row that is not an object, as Hermes's raises.
+      if (error instanceof TypeError) {
+        return failure(id, ErrorCode.InvalidParams, `Invalid params: ${error.message}`);
+      }
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      return failure(id, ErrorCode.InternalError, "Anchor index failed", { detail: reason });
+    }
+  }
+
+  /** The index, or nothing where Hermes's builder raises, so the plugin lets Hermes raise. */
+  #anchorIndexOrNothing(turns: unknown): string | undefined {
+    try {
+      return this.#buildAnchorIndex(turns);
+    } catch {
+      return undefined;
+    }
+  }
+
+  #buildAnchorIndex(turns: unknown): string {
+    return (this.#options.buildAnchorIndex ?? buildAnchorIndex)(turns);
   }
 }
 

@@ -11,6 +11,6 @@ export const benchCommand = command(
   {
     description: message`Benchmarks: proofs, golden outputs, speed, head-to-head`,
     footer:
-      message`Results go to $XDG_CACHE_HOME/vcc (or ~/.cache/vcc) at mode 0600; the console shows counts, scores, ids and hashes only.`,
+      message`Results go to $XDG_CACHE_HOME/vcc (or ~/.cache/vcc) at mode 0600; the console shows counts, scores, ids and hashes only. Example: vcc bench --check-golden`,
   },
 );

@@ -106,7 +106,10 @@ const freeze = command(
       return 0;
     },
   ),
-  { description: message`Cut sessions where Hermes would compact and freeze the windows` },
+  {
+    description: message`Cut sessions where Hermes would compact and freeze the windows`,
+    footer: message`Example: vcc bench headtohead freeze --db ~/.hermes/state.db --limit 20`,
+  },
 );
 
 const stock = command(
@@ -124,7 +127,10 @@ const stock = command(
       return counts.failed === 0 ? 0 : 1;
     },
   ),
-  { description: message`Stock-style summaries of the frozen windows from the model server` },
+  {
+    description: message`Stock-style summaries of the frozen windows from the model server`,
+    footer: message`Example: vcc bench headtohead stock --base-url http://127.0.0.1:8080/v1`,
+  },
 );
 
 const variant = command(
@@ -152,7 +158,10 @@ const variant = command(
       return counts.failed === 0 ? 0 : 1;
     },
   ),
-  { description: message`vcc projections of the frozen windows from this checkout` },
+  {
+    description: message`vcc projections of the frozen windows from this checkout`,
+    footer: message`Example: vcc bench headtohead variant vcc`,
+  },
 );
 
 const ask = command(
@@ -187,7 +196,10 @@ const ask = command(
       return counts.failed === 0 ? 0 : 1;
     },
   ),
-  { description: message`Ask the questions under each context (FULL, STOCK, variant names)` },
+  {
+    description: message`Ask the questions under each context (FULL, STOCK, variant names)`,
+    footer: message`Example: vcc bench headtohead ask FULL STOCK vcc`,
+  },
 );
 
 const report = command(
@@ -211,7 +223,10 @@ const report = command(
     ]);
     return 0;
   }),
-  { description: message`Scores per context and window-level paired statistics` },
+  {
+    description: message`Scores per context and window-level paired statistics`,
+    footer: message`Example: vcc bench headtohead report --json`,
+  },
 );
 
 function printCounts(out: Output, args: CommonArgs, what: string, counts: SummariseCounts): void {
@@ -231,6 +246,6 @@ export const benchHeadToHeadCommand = command(
   {
     description: message`Compare vcc with the stock summary on an OpenAI-compatible local model`,
     footer:
-      message`Order: freeze, stock, variant, ask FULL STOCK vcc, report. Each step resumes where it stopped.`,
+      message`Order: freeze, stock, variant, ask FULL STOCK vcc, report. Each step resumes where it stopped. Example: vcc bench headtohead freeze --synthetic`,
   },
 );

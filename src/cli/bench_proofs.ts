@@ -63,7 +63,8 @@ export const benchProofsCommand = command(
   {
     description:
       message`Check that every cited line quotes its messages, and that the check can fail`,
-    footer: message`Prints counts and ids only; details go to the cache directory at mode 0600.`,
+    footer:
+      message`Prints counts and ids only; details go to the cache directory at mode 0600. Example: vcc bench proofs --synthetic`,
   },
 );
 

@@ -62,6 +62,7 @@ export const benchSpeedCommand = command(
   ),
   {
     description: message`Projection time by window size, in process and through vcc serve`,
+    footer: message`Example: vcc bench speed --windows 5 --repeats 3`,
   },
 );
 

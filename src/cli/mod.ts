@@ -16,6 +16,7 @@ import { statsCommand } from "./stats.ts";
 import { showCommand } from "./show.ts";
 import { previewCommand } from "./preview.ts";
 import { benchCommand } from "./bench.ts";
+import { hermesCommand } from "./hermes.ts";
 
 const commands = or(
   projectCommand,
@@ -25,6 +26,7 @@ const commands = or(
   showCommand,
   previewCommand,
   benchCommand,
+  hermesCommand,
 );
 
 /** Parses `args`, runs the chosen subcommand and returns the exit code; user errors exit 2. */

@@ -80,6 +80,7 @@ export const previewCommand = command(
   ),
   {
     description: message`Print the summary vcc would write if SESSION compacted now`,
-    footer: message`Follows Hermes's documented head, tail and pruning rules; writes nothing.`,
+    footer:
+      message`Follows Hermes's documented head, tail and pruning rules; writes nothing. Example: vcc preview 20260803_082413_6001150a --context-tokens 64000`,
   },
 );

@@ -42,5 +42,6 @@ export const statsCommand = command(
   {
     description:
       message`Count rows, compacted rows, rotated sessions and compression cooldowns in the store`,
+    footer: message`Example: vcc stats --db ~/.hermes/state.db --json`,
   },
 );

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { project } from "../../src/core/mod.ts";
+import { buildAnchorIndex, project } from "../../src/core/mod.ts";
 import { Dispatcher, PROTOCOL_VERSION } from "../../src/bridge/dispatch.ts";
 import type { Response } from "../../src/bridge/jsonrpc.ts";
 
@@ -93,6 +93,27 @@ const hostile: [string, string | Uint8Array, ReturnType<typeof outcome>][] = [
     "params nested 100,000 deep",
     `{"jsonrpc":"2.0","id":9,"method":"project","params":{"messages":${nested}}}`,
     "ok",
+  ],
+  ["anchors without params", line({ id: 10, method: "anchors" }), [-32602, 10]],
+  [
+    "anchors with messages not an array",
+    line({ id: 10, method: "anchors", params: { messages: "#1234" } }),
+    [-32602, 10],
+  ],
+  [
+    "anchors with a row that is not an object",
+    line({ id: 10, method: "anchors", params: { messages: [{ content: "#1234" }, "#5678"] } }),
+    [-32602, 10],
+  ],
+  [
+    "anchors with params nested 100,000 deep",
+    `{"jsonrpc":"2.0","id":10,"method":"anchors","params":{"messages":${nested}}}`,
+    [-32602, 10],
+  ],
+  [
+    "project asking for anchors with text",
+    line({ id: 11, method: "project", params: { messages: [], anchors: "yes" } }),
+    [-32602, 11],
   ],
 ];
 
@@ -204,4 +225,74 @@ Deno.test("Dispatcher answers an oversized line with the id it can still read", 
   const unreadable =
     server.handleOversized(5000, encoder.encode('{"params":{"messages":[')).response;
   assert.ok(unreadable && "error" in unreadable && unreadable.id === null);
+});
+
+const ANCHOR_WINDOW = [
+  { role: "user", content: "Fix #1234 in src/app/main.py" },
+  { role: "tool", content: "ValueError: bad input in src/app/main.py" },
+];
+
+Deno.test("Dispatcher answers anchors with Hermes's anchor index of the messages", () => {
+  const response = send(
+    initialized(),
+    line({ id: 1, method: "anchors", params: { messages: ANCHOR_WINDOW } }),
+  );
+  assert.deepEqual(response, {
+    jsonrpc: "2.0",
+    id: 1,
+    result: { index: buildAnchorIndex(ANCHOR_WINDOW) },
+  });
+  assert.match(buildAnchorIndex(ANCHOR_WINDOW), /\nfiles: src\/app\/main\.py\(x2\)\n/);
+});
+
+Deno.test("Dispatcher adds the anchor index to a projection only when asked", () => {
+  const server = initialized();
+  const result = (params: Record<string, unknown>) => {
+    const response = send(server, line({ id: 1, method: "project", params }));
+    assert.ok(response && "result" in response);
+    return response.result as Record<string, unknown>;
+  };
+  const asked = result({ messages: ANCHOR_WINDOW, anchors: true });
+  assert.deepEqual(Object.keys(asked), ["body", "stats", "anchors"]);
+  assert.equal(asked.anchors, buildAnchorIndex(ANCHOR_WINDOW));
+  assert.deepEqual(Object.keys(result({ messages: ANCHOR_WINDOW, anchors: false })), [
+    "body",
+    "stats",
+  ]);
+  assert.deepEqual(Object.keys(result({ messages: ANCHOR_WINDOW, anchors: null })), [
+    "body",
+    "stats",
+  ]);
+  // Hermes's builder raises on a row that is not an object, so there is no index to give.
+  assert.deepEqual(Object.keys(result({ messages: [...ANCHOR_WINDOW, null], anchors: true })), [
+    "body",
+    "stats",
+  ]);
+});
+
+Deno.test("Dispatcher refuses anchors before initialize", () => {
+  const response = send(dispatcher(), line({ id: 1, method: "anchors", params: { messages: [] } }));
+  assert.deepEqual(outcome(response), [-32002, 1]);
+});
+
+Deno.test("Dispatcher turns an anchor builder exception into an internal error", () => {
+  const server = new Dispatcher({
+    version: "9.8.7",
+    maxMessageBytes: 1024,
+    project,
+    buildAnchorIndex: () => {
+      throw new RangeError("Invalid string length");
+    },
+  });
+  send(server, line({ id: 0, method: "initialize", params: { protocolVersion: 1 } }));
+  const response = send(server, line({ id: 1, method: "anchors", params: { messages: [] } }));
+  assert.deepEqual(response, {
+    jsonrpc: "2.0",
+    id: 1,
+    error: {
+      code: -32603,
+      message: "Anchor index failed",
+      data: { detail: "RangeError: Invalid string length" },
+    },
+  });
 });

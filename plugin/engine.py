@@ -1,0 +1,261 @@
+"""``VccEngine``: Hermes's ``ContextCompressor`` with its summary step replaced by a vcc projection.
+
+Hermes still decides when to compact, what stays verbatim, how tool results are pruned and how the
+result is stored. Only the summary changes: instead of asking a model, the engine sends the window
+to ``vcc serve`` and runs Hermes's own post-processing on the Markdown it gets back.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import threading
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from agent.context_compressor import ContextCompressor
+
+from . import fast_anchors, hermes_internals
+from .binary import ServerCommand, locate_server
+from .bridge import BridgeClient, shared_client
+from .manifest import plugin_version
+from .settings import VccSettings, compressor_arguments, read_settings
+
+logger = logging.getLogger(__name__)
+
+ENGINE_NAME = "vcc"
+"""The engine's name: the value of ``context.engine`` that selects it."""
+
+_BASE_PARAMETERS = frozenset(inspect.signature(ContextCompressor.__init__).parameters)
+_SUMMARY_PARAMETERS = inspect.signature(ContextCompressor._generate_summary).parameters
+_SUMMARY_TAKES_ANY_KEYWORD = any(
+    p.kind is inspect.Parameter.VAR_KEYWORD for p in _SUMMARY_PARAMETERS.values()
+)
+
+_logged: set[str] = set()
+_logged_lock = threading.Lock()
+
+
+def _warn_once(message: str) -> None:
+    with _logged_lock:
+        if message in _logged:
+            return
+        _logged.add(message)
+    logger.warning("%s", message)
+
+
+class _FailedWindow(threading.local):
+    """The window whose projection just failed on this thread, so Hermes's static fallback for the
+    same window (which follows on the same thread) goes to Hermes instead of retrying vcc."""
+
+    window_id: int | None = None
+
+
+_failed_window = _FailedWindow()
+
+
+class VccEngine(ContextCompressor):
+    """A ``ContextCompressor`` whose summaries are vcc projections (no LLM call).
+
+    Constructible without arguments, as Hermes builds plugin engines: it then reads Hermes's
+    ``config.yaml`` itself. ``config`` passes an already-loaded config instead.
+    """
+
+    def __init__(self, config: Mapping[str, Any] | None = None) -> None:
+        missing: list[str] = []
+        if config is None:
+            loader = hermes_internals.config_loader()
+            if loader is None:
+                missing.append("hermes_cli.config.load_config")
+            config = _load(loader)
+        read = read_settings(config)
+        arguments, argument_problems = compressor_arguments(config, _BASE_PARAMETERS)
+        super().__init__(**arguments)
+        self._vcc_settings: VccSettings = read.settings
+        for problem in (*read.problems, *argument_problems):
+            _warn_once(f"vcc: {problem}")
+        self._vcc_missing = (*missing, *hermes_internals.missing_internals(self, ContextCompressor))
+        if self._vcc_missing:
+            _warn_once(
+                "vcc: this Hermes release lacks "
+                + ", ".join(self._vcc_missing)
+                + "; running as the stock compressor"
+            )
+
+    @property
+    def name(self) -> str:
+        """``vcc``, the ``context.engine`` value that selects this engine."""
+        return ENGINE_NAME
+
+    @property
+    def passthrough(self) -> bool:
+        """Whether a missing Hermes internal makes this engine behave as the stock compressor."""
+        return bool(self._vcc_missing)
+
+    # -- Hermes's summary routes ---------------------------------------------------------------
+
+    def _generate_summary(
+        self,
+        turns_to_summarize: list[dict[str, Any]],
+        focus_topic: str | None = None,
+        memory_context: str = "",
+        **kwargs: Any,
+    ) -> str | None:
+        """Hermes's summary step: the projection, or on failure the configured fallback."""
+        _failed_window.window_id = None
+        if self.passthrough:
+            return self._stock_summary(turns_to_summarize, focus_topic, memory_context, kwargs)
+        summary = self._projected_summary(turns_to_summarize, focus_topic)
+        if summary is not None:
+            return summary
+        _failed_window.window_id = id(turns_to_summarize)
+        if self._vcc_settings.fallback_to_llm:
+            return self._stock_summary(turns_to_summarize, focus_topic, memory_context, kwargs)
+        return None
+
+    def _build_static_fallback_summary(
+        self, turns_to_summarize: list[dict[str, Any]], *args: Any, **kwargs: Any
+    ) -> str:
+        """Hermes's no-LLM route: the projection too, unless it just failed for this window."""
+        just_failed = _failed_window.window_id == id(turns_to_summarize)
+        _failed_window.window_id = None
+        if not self.passthrough and not just_failed:
+            summary = self._projected_summary(turns_to_summarize, None)
+            if summary is not None:
+                return summary
+        return super()._build_static_fallback_summary(turns_to_summarize, *args, **kwargs)
+
+    # -- seams ---------------------------------------------------------------------------------
+
+    def build_projection_request(
+        self, turns: list[dict[str, Any]], focus_topic: str | None, *, anchors: bool = False
+    ) -> dict[str, Any]:
+        """The ``project`` params for a window: the turns, the session id, the previous summary to
+        merge, the focus topic and the budget; with ``anchors``, a request for the anchor index
+        too."""
+        request = {
+            "messages": turns,
+            "session_id": self._session_id or None,
+            "previous": self._previous_summary or None,
+            "focus": focus_topic or None,
+            "budget_tokens": self.projection_budget_tokens(turns),
+        }
+        return {**request, "anchors": True} if anchors else request
+
+    def wants_fast_anchors(self) -> bool:
+        """Whether to ask vcc for the anchor index: ``fast_anchors`` is on, this Hermes appends
+        one (lean augmentation and its builder exist) and it has not been switched off."""
+        return (
+            self._vcc_settings.fast_anchors
+            and not self.passthrough
+            and hermes_internals.lean_augmenter(self) is not None
+            and fast_anchors.FAST_ANCHORS.available()
+        )
+
+    def projection_budget_tokens(self, turns: list[dict[str, Any]]) -> int:
+        """The smallest of ``budget_ratio`` x context length, Hermes's content-scaled summary
+        budget and ``max_budget_tokens``, but at least ``min_budget_tokens``."""
+        settings = self._vcc_settings
+        by_ratio = int(settings.budget_ratio * self.context_length)
+        by_content = int(self._compute_summary_budget(turns))
+        return max(
+            settings.min_budget_tokens, min(by_ratio, by_content, settings.max_budget_tokens)
+        )
+
+    def finish_summary(
+        self, body: str, turns: list[dict[str, Any]], anchors: str | None = None
+    ) -> str:
+        """Runs Hermes's post-processing on a projection body (redaction, task-snapshot grounding,
+        lean augmentation), records it as the previous summary, clears Hermes's failure state and
+        returns the prefixed summary Hermes inserts. ``anchors`` is vcc's anchor index of
+        ``turns``, used in place of Hermes's builder once verified (``fast_anchors``)."""
+        redact = hermes_internals.redactor(self)
+        assert redact is not None  # checked at startup
+        body = redact(body)
+        body = self._ground_historical_task_snapshot(body, turns)
+        augment = hermes_internals.lean_augmenter(self)
+        if augment is not None:
+            with fast_anchors.FAST_ANCHORS.substituted(turns, anchors):
+                body = augment(body, turns)
+        self._previous_summary = body
+        self._clear_compression_failure_cooldown()
+        for flag in hermes_internals.terminal_failure_flags(self):
+            setattr(self, flag, False)
+        if hasattr(self, "_last_summary_error"):
+            self._last_summary_error = None
+        return self._with_summary_prefix(body)
+
+    # -- internals -----------------------------------------------------------------------------
+
+    def _projected_summary(
+        self, turns: list[dict[str, Any]], focus_topic: str | None
+    ) -> str | None:
+        started = time.monotonic()
+        try:
+            client = self._client()
+            timeout = self._vcc_settings.request_timeout_seconds
+            anchors = self.wants_fast_anchors() and fast_anchors.FAST_ANCHORS.check_sample(
+                lambda sample: client.anchors(sample, timeout)
+            )
+            request = self.build_projection_request(turns, focus_topic, anchors=anchors)
+            result = client.project(request, timeout)
+            summary = self.finish_summary(
+                result["body"], turns, result.get("anchors") if anchors else None
+            )
+        except Exception as error:  # any failure means: fall back, never raise into Hermes
+            route = (
+                "Hermes's LLM summary"
+                if self._vcc_settings.fallback_to_llm
+                else "Hermes's deterministic fallback"
+            )
+            logger.warning(
+                "vcc: projection of %d turns failed (%s: %s); using %s for this compaction",
+                len(turns),
+                type(error).__name__,
+                error,
+                route,
+            )
+            return None
+        logger.info(
+            "vcc: projected %d turns into %d chars in %.0f ms (no LLM call)",
+            len(turns),
+            len(result["body"]),
+            (time.monotonic() - started) * 1000,
+        )
+        return summary
+
+    def _stock_summary(
+        self,
+        turns: list[dict[str, Any]],
+        focus_topic: str | None,
+        memory_context: str,
+        extra: Mapping[str, Any],
+    ) -> str | None:
+        accepted = {
+            key: value
+            for key, value in extra.items()
+            if _SUMMARY_TAKES_ANY_KEYWORD or key in _SUMMARY_PARAMETERS
+        }
+        return super()._generate_summary(
+            turns, focus_topic=focus_topic, memory_context=memory_context, **accepted
+        )
+
+    def _client(self) -> BridgeClient:
+        configured = self._vcc_settings.binary
+
+        def locate() -> ServerCommand:
+            return locate_server(configured)
+
+        return shared_client(lambda: BridgeClient(locate, expected_version=plugin_version()))
+
+
+def _load(loader: Callable[[], Any] | None) -> Mapping[str, Any]:
+    if loader is None:
+        return {}
+    try:
+        loaded = loader()
+    except Exception as error:  # a broken config must not break Hermes
+        _warn_once(f"vcc: cannot read Hermes's config ({error}); using defaults")
+        return {}
+    return loaded if isinstance(loaded, Mapping) else {}

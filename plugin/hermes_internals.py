@@ -1,0 +1,110 @@
+"""The private Hermes names the engine relies on, looked up once so a Hermes release that renamed
+one is detected at startup instead of failing in the middle of a compaction.
+
+Several internals differ between Hermes releases; each lookup here accepts the known variants.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any, cast
+
+REQUIRED_METHODS = (
+    "_generate_summary",
+    "_build_static_fallback_summary",
+    "_with_summary_prefix",
+    "_ground_historical_task_snapshot",
+    "_compute_summary_budget",
+    "_clear_compression_failure_cooldown",
+)
+"""``ContextCompressor`` methods the engine calls or overrides. They are looked up on Hermes's
+class, not on the engine, whose own overrides would otherwise always be found."""
+
+REQUIRED_ATTRIBUTES = ("_previous_summary", "_session_id", "context_length")
+"""``ContextCompressor`` instance attributes the engine reads or writes."""
+
+_REDACT_FUNCTIONS = (
+    ("agent.context_compressor", "_redact_compaction_text"),
+    ("agent.redact", "redact_sensitive_text"),
+)
+_ANCHOR_BUILDER = ("agent.context_compressor", "_build_anchor_index")
+_CONFIG_LOADERS = (
+    ("hermes_cli.config", "load_config_readonly"),
+    ("hermes_cli.config", "load_config"),
+)
+
+
+def missing_internals(engine: object, base: type) -> list[str]:
+    """Names of the internals Hermes's compressor class ``base`` or ``engine`` (a constructed
+    subclass of it) lacks; empty when all exist."""
+    missing = [name for name in REQUIRED_METHODS if not callable(getattr(base, name, None))]
+    missing += [name for name in REQUIRED_ATTRIBUTES if not hasattr(engine, name)]
+    if redactor(engine) is None:
+        missing.append("_redact_compaction_text or agent.redact.redact_sensitive_text")
+    return missing
+
+
+def redactor(engine: object) -> Callable[[str], str] | None:
+    """Hermes's redaction for compaction text: the compressor's own method where the release has
+    one, else the compaction redactor of its module (which also masks URL credentials, whatever
+    the user's redaction setting), else the general redactor older releases call."""
+    candidates = [getattr(engine, "_redact_compaction_text", None)]
+    candidates += [_import_attribute(module, name) for module, name in _REDACT_FUNCTIONS]
+    function = next((candidate for candidate in candidates if callable(candidate)), None)
+    return cast("Callable[[str], str] | None", function)
+
+
+def lean_augmenter(engine: object) -> Callable[[str, list[dict[str, Any]]], str] | None:
+    """Hermes's lean-mode augmentation (anchor index, verbatim user messages, recovery note), on
+    releases that have it; it decides itself whether the configured tail mode wants it."""
+    method = getattr(engine, "_augment_summary_lean", None)
+    return method if callable(method) else None
+
+
+ANCHOR_BUILDER_NAME = _ANCHOR_BUILDER[1]
+"""The name of Hermes's anchor-index builder in the module ``anchor_builder_module`` returns."""
+
+
+def anchor_builder_module() -> Any:
+    """The module whose function ``_build_anchor_index(turns)`` builds the anchor index that lean
+    augmentation appends (looking it up there each time), on releases that have one; else
+    ``None``."""
+    module_name, name = _ANCHOR_BUILDER
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return None
+    return module if callable(getattr(module, name, None)) else None
+
+
+def terminal_failure_flags(engine: object) -> tuple[str, ...]:
+    """The compressor's terminal summary-failure flags: the names its release lists in
+    ``_TERMINAL_SUMMARY_FAILURES``, else its ``_last_summary_*_failure`` attributes."""
+    table = getattr(engine, "_TERMINAL_SUMMARY_FAILURES", None)
+    if isinstance(table, (tuple, list)):
+        names = [entry[0] for entry in table if isinstance(entry, (tuple, list)) and entry]
+        return tuple(name for name in names if isinstance(name, str))
+    return tuple(
+        sorted(
+            name
+            for name in vars(engine)
+            if name.startswith("_last_summary_") and name.endswith("_failure")
+        )
+    )
+
+
+def config_loader() -> Callable[[], Mapping[str, Any]] | None:
+    """Hermes's reader of ``config.yaml`` (defaults merged in); ``None`` if it cannot be found."""
+    for module, name in _CONFIG_LOADERS:
+        loader = _import_attribute(module, name)
+        if callable(loader):
+            return cast("Callable[[], Mapping[str, Any]]", loader)
+    return None
+
+
+def _import_attribute(module: str, name: str) -> Any:
+    try:
+        return getattr(importlib.import_module(module), name, None)
+    except ImportError:
+        return None

@@ -1,0 +1,224 @@
+"""One running ``vcc serve`` child and the JSON-RPC calls made to it.
+
+Requests are written by a writer thread and responses read by a reader thread, so a caller only
+waits on its own future: a child that stops reading or answering cannot block a caller past its
+timeout. Standard error is drained on a third thread into the log, and its last lines are kept for
+error messages.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import itertools
+import json
+import logging
+import os
+import queue
+import subprocess
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any
+
+from .bridge_errors import (
+    BridgeCrashed,
+    BridgeError,
+    BridgeProtocolError,
+    BridgeRemoteError,
+    BridgeRequestError,
+    BridgeTimeout,
+)
+
+logger = logging.getLogger(__name__)
+
+STDERR_LINES_KEPT = 50
+"""How many of the child's last standard-error lines error messages quote."""
+
+_STOP = object()
+
+
+class ServerProcess:
+    """A started ``vcc serve`` child. Thread-safe: any thread may ``call`` concurrently."""
+
+    def __init__(self, argv: Sequence[str], *, max_message_bytes: int | None = None) -> None:
+        env = {**os.environ, "DENO_NO_UPDATE_CHECK": "1", "NO_COLOR": "1"}
+        self._proc = subprocess.Popen(
+            list(argv),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+            # Its own session: a Ctrl-C meant for Hermes does not kill the child mid-request. It
+            # still ends with Hermes, whose exit closes the child's standard input.
+            start_new_session=True,
+        )
+        self.max_message_bytes = max_message_bytes
+        self._lock = threading.Lock()
+        self._pending: dict[int, Future[Any]] = {}
+        self._ids = itertools.count(1)
+        self._failure: BridgeError | None = None
+        self._stderr_tail: collections.deque[str] = collections.deque(maxlen=STDERR_LINES_KEPT)
+        self._outbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._threads = [
+            self._start_thread(self._write_loop, "writer"),
+            self._start_thread(self._read_loop, "reader"),
+            self._start_thread(self._drain_stderr, "stderr"),
+        ]
+
+    @property
+    def pid(self) -> int:
+        """The child's process id."""
+        return self._proc.pid
+
+    @property
+    def alive(self) -> bool:
+        """Whether the child runs and has not broken the protocol."""
+        return self._failure is None and self._proc.poll() is None
+
+    def call(self, method: str, params: Any, timeout: float) -> Any:
+        """Sends one request and waits up to ``timeout`` seconds for its result.
+
+        Raises ``BridgeRemoteError`` for an error response, ``BridgeTimeout``, ``BridgeCrashed``,
+        ``BridgeProtocolError``, or ``BridgeRequestError`` when the request cannot be sent at all.
+        """
+        with self._lock:
+            request_id = next(self._ids)
+        line = _encode({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+        if self.max_message_bytes is not None and len(line) > self.max_message_bytes:
+            raise BridgeRequestError(
+                f"{method} request is {len(line)} bytes; the server reads at most "
+                f"{self.max_message_bytes}"
+            )
+        future: Future[Any] = Future()
+        with self._lock:
+            if self._failure is not None:
+                raise self._failure
+            self._pending[request_id] = future
+        self._outbox.put(line)
+        try:
+            return future.result(timeout)
+        except FutureTimeout:
+            with self._lock:
+                self._pending.pop(request_id, None)
+            raise BridgeTimeout(f"{method} got no answer within {timeout:g} s") from None
+
+    def kill(self) -> None:
+        """Ends the child at once (for a hung or misbehaving child)."""
+        if self._proc.poll() is None:
+            self._proc.kill()
+        self._proc.wait()
+
+    def stop(self, grace: float = 2.0) -> int:
+        """Ends the child politely: closes its standard input, then SIGTERM, then SIGKILL, waiting
+        ``grace`` seconds before each escalation. Returns its exit code."""
+        self._outbox.put(_STOP)
+        for escalate in (self._proc.terminate, self._proc.kill):
+            try:
+                return self._proc.wait(grace)
+            except subprocess.TimeoutExpired:
+                escalate()
+        return self._proc.wait()
+
+    def stderr_tail(self) -> str:
+        """The child's last standard-error lines, one per line."""
+        return "\n".join(self._stderr_tail)
+
+    def _start_thread(self, target: Callable[[], None], role: str) -> threading.Thread:
+        thread = threading.Thread(target=target, name=f"vcc-{role}-{self.pid}", daemon=True)
+        thread.start()
+        return thread
+
+    def _write_loop(self) -> None:
+        stdin = self._proc.stdin
+        assert stdin is not None
+        while (line := self._outbox.get()) is not _STOP:
+            try:
+                stdin.write(line)
+                stdin.flush()
+            except (OSError, ValueError) as error:
+                self._fail(BridgeCrashed(f"cannot write to vcc: {error}"))
+                return
+        with contextlib.suppress(OSError):
+            stdin.close()
+
+    def _read_loop(self) -> None:
+        stdout = self._proc.stdout
+        assert stdout is not None
+        for raw in stdout:
+            message = _decode(raw)
+            if message is None:
+                preview = raw[:120].decode("utf-8", "replace").rstrip()
+                self._fail(
+                    BridgeProtocolError(f"vcc wrote a non-protocol line to stdout: {preview!r}")
+                )
+                self.kill()
+                return
+            self._settle(message)
+        code = self._proc.wait()
+        how = f"was killed by signal {-code}" if code < 0 else f"exited with code {code}"
+        self._threads[2].join(1.0)
+        tail = self.stderr_tail()
+        self._fail(BridgeCrashed(f"vcc {how}" + (f"; its last output:\n{tail}" if tail else "")))
+
+    def _settle(self, message: dict[str, Any]) -> None:
+        request_id = message.get("id")
+        with self._lock:
+            future = self._pending.pop(request_id, None) if isinstance(request_id, int) else None
+        error = message.get("error")
+        if future is None:
+            if request_id is None and isinstance(error, dict):
+                logger.warning("vcc: the server could not read a request: %s", error.get("message"))
+            else:
+                logger.debug("vcc: dropping a late response to request %r", request_id)
+            return
+        if "error" in message:
+            details = error if isinstance(error, dict) else {}
+            code = details.get("code")
+            future.set_exception(
+                BridgeRemoteError(
+                    code if isinstance(code, int) else 0,
+                    str(details.get("message", "")),
+                    details.get("data"),
+                )
+            )
+        else:
+            future.set_result(message.get("result"))
+
+    def _drain_stderr(self) -> None:
+        stderr = self._proc.stderr
+        assert stderr is not None
+        for raw in stderr:
+            line = raw.decode("utf-8", "replace").rstrip()
+            self._stderr_tail.append(line)
+            logger.debug("%s", line)
+
+    def _fail(self, error: BridgeError) -> None:
+        with self._lock:
+            if self._failure is None:
+                self._failure = error
+            pending, self._pending = self._pending, {}
+        self._outbox.put(_STOP)
+        for future in pending.values():
+            future.set_exception(error)
+
+
+def _encode(message: dict[str, Any]) -> bytes:
+    try:
+        text = json.dumps(message, separators=(",", ":"), allow_nan=False, default=str)
+    except (TypeError, ValueError) as error:
+        raise BridgeRequestError(f"cannot encode the request as JSON: {error}") from None
+    return text.encode("ascii") + b"\n"
+
+
+def _decode(raw: bytes) -> dict[str, Any] | None:
+    try:
+        message = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
+        return None
+    if "result" not in message and "error" not in message:
+        return None
+    return message

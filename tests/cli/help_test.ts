@@ -1,0 +1,52 @@
+/** Every command answers --help with its usage and an example, and completions exist per shell. */
+import assert from "node:assert/strict";
+import { main } from "../../src/cli/mod.ts";
+import type { Output } from "../../src/cli/output.ts";
+
+const COMMANDS = [
+  "project",
+  "demo",
+  "sessions",
+  "stats",
+  "show",
+  "preview",
+  "bench",
+  "bench proofs",
+  "bench speed",
+  "bench headtohead",
+  "bench headtohead freeze",
+  "bench headtohead stock",
+  "bench headtohead variant",
+  "bench headtohead ask",
+  "bench headtohead report",
+  "hermes",
+  "hermes install",
+  "hermes uninstall",
+  "hermes doctor",
+];
+
+async function capture(args: string[]): Promise<{ code: number; stdout: string }> {
+  let stdout = "";
+  const out: Output = { stdout: (text) => void (stdout += text), stderr: () => {} };
+  return { code: await main(args, out), stdout };
+}
+
+Deno.test("vcc COMMAND --help shows the usage and an example", async (t) => {
+  for (const name of COMMANDS) {
+    await t.step(name, async () => {
+      const { code, stdout } = await capture([...name.split(" "), "--help"]);
+      assert.equal(code, 0);
+      assert.match(stdout, new RegExp(`Usage: vcc ${name}`));
+      assert.match(stdout, new RegExp(`Example: vcc ${name.split(" ")[0]}`));
+    });
+  }
+});
+
+Deno.test("vcc completion prints a script for bash, zsh and fish", async () => {
+  for (const shell of ["bash", "zsh", "fish"]) {
+    const { code, stdout } = await capture(["completion", shell]);
+    assert.equal(code, 0, shell);
+    assert.ok(stdout.includes("vcc"), shell);
+    assert.ok(stdout.length > 200, shell);
+  }
+});

@@ -1,0 +1,61 @@
+"""Shared setup of the plugin tests.
+
+The plugin is imported as the package ``plugin`` from the repository root. Its engine subclasses
+Hermes's ``ContextCompressor``: from the installed Hermes Agent when one is importable, else from
+the small stand-in in ``stand_in/``. Tests that assert stand-in behaviour are marked ``stand_in``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+HERMES_INSTALLED = importlib.util.find_spec("agent") is not None and (
+    importlib.util.find_spec("agent.context_compressor") is not None
+)
+
+sys.path.insert(0, str(REPO))
+if not HERMES_INSTALLED:
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "stand_in"))
+
+from plugin.binary import deno_binary  # noqa: E402 - needs the path set above
+
+DENO = deno_binary(shutil.which("deno") or str(REPO / "node_modules" / ".bin" / "deno"))
+SERVE_FROM_SOURCE = (DENO, "run", "--quiet", "--no-prompt", str(REPO / "main.ts"), "serve")
+"""``vcc serve`` run from this checkout's source."""
+
+FAKE_SERVER = Path(__file__).resolve().parent / "fake_server.py"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "stand_in: needs the stand-in ContextCompressor")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if HERMES_INSTALLED:
+        skip = pytest.mark.skip(reason="asserts the stand-in's behaviour; Hermes is installed")
+        for item in items:
+            if "stand_in" in item.keywords:
+                item.add_marker(skip)
+
+
+def fake_server(mode: str) -> tuple[str, ...]:
+    """A command that starts ``fake_server.py`` misbehaving in ``mode``."""
+    return (sys.executable, str(FAKE_SERVER), mode)
+
+
+@pytest.fixture(autouse=True)
+def fresh_shared_client(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each test starts without the process-wide bridge client and stops the one it made."""
+    from plugin import bridge
+
+    monkeypatch.setattr(bridge, "_shared", None)
+    yield
+    if bridge._shared is not None:
+        bridge._shared[1].close()

@@ -1,0 +1,242 @@
+"""The bridge client against the real ``vcc serve`` (run from source) and misbehaving children."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import pytest
+from conftest import SERVE_FROM_SOURCE, fake_server
+
+from plugin.binary import ServerCommand, ServerNotFound
+from plugin.bridge import BridgeClient
+from plugin.bridge_errors import (
+    BridgeCrashed,
+    BridgeProtocolError,
+    BridgeRemoteError,
+    BridgeRequestError,
+    BridgeTimeout,
+    BridgeUnavailable,
+    BridgeVersionMismatch,
+)
+from plugin.manifest import plugin_version
+
+TIMEOUT = 30.0
+
+
+def window(size: int, tag: str = "") -> list[dict[str, Any]]:
+    """``size`` user messages; the server's ``stats.inputMessages`` echoes ``size`` back."""
+    return [{"role": "user", "content": f"message {i} {tag}"} for i in range(size)]
+
+
+@pytest.fixture
+def clients() -> Iterator[Callable[..., BridgeClient]]:
+    """Makes clients of a given command; every client made is closed after the test."""
+    made: list[BridgeClient] = []
+
+    def make(argv: Sequence[str] = SERVE_FROM_SOURCE, **options: Any) -> BridgeClient:
+        options.setdefault("expected_version", plugin_version())
+        options.setdefault("backoff_seconds", 0.0)
+        client = BridgeClient(lambda: ServerCommand(tuple(argv), "test"), **options)
+        made.append(client)
+        return client
+
+    yield make
+    for client in made:
+        client.close()
+
+
+def process_exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def wait_until_in_flight(client: BridgeClient) -> None:
+    """Returns once the client has a request waiting for an answer."""
+    server = client._server
+    assert server is not None
+    while not server._pending:
+        time.sleep(0.01)
+
+
+def test_project_round_trip(clients: Callable[..., BridgeClient]) -> None:
+    client = clients()
+    result = client.project({"messages": window(3), "session_id": "s1"}, TIMEOUT)
+    assert result["stats"]["inputMessages"] == 3
+    assert result["body"].startswith("## ")
+
+
+def test_invalid_params_are_answered_and_the_server_keeps_serving(
+    clients: Callable[..., BridgeClient],
+) -> None:
+    client = clients()
+    with pytest.raises(BridgeRemoteError) as raised:
+        client.call("project", {"messages": "not a list"}, TIMEOUT)
+    assert raised.value.code == -32602
+    pid = client.server_pid
+    assert client.project({"messages": window(2)}, TIMEOUT)["stats"]["inputMessages"] == 2
+    assert client.server_pid == pid
+
+
+def test_eight_threads_get_their_own_answers(clients: Callable[..., BridgeClient]) -> None:
+    client = clients()
+    mismatches: list[tuple[int, int]] = []
+    errors: list[BaseException] = []
+
+    def worker(thread: int) -> None:
+        try:
+            for request in range(50):
+                size = thread * 50 + request + 1
+                result = client.project({"messages": window(size, f"t{thread}")}, TIMEOUT)
+                if result["stats"]["inputMessages"] != size:
+                    mismatches.append((size, result["stats"]["inputMessages"]))
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert mismatches == []
+
+
+def test_a_child_killed_mid_request_fails_that_call_and_the_next_call_restarts_it(
+    clients: Callable[..., BridgeClient],
+) -> None:
+    client = clients()
+    client.project({"messages": window(1)}, TIMEOUT)
+    first_pid = client.server_pid
+    assert first_pid is not None
+    # Stopped, the child cannot answer; the request is in flight when SIGKILL arrives.
+    os.kill(first_pid, signal.SIGSTOP)
+    outcome: list[BaseException] = []
+
+    def call() -> None:
+        try:
+            client.project({"messages": window(5)}, TIMEOUT)
+        except BaseException as error:
+            outcome.append(error)
+
+    caller = threading.Thread(target=call)
+    caller.start()
+    wait_until_in_flight(client)
+    os.kill(first_pid, signal.SIGKILL)
+    caller.join(2 * TIMEOUT)
+    # A crash, not a timeout: the call failed before its timeout ran out.
+    assert len(outcome) == 1 and isinstance(outcome[0], BridgeCrashed), outcome
+    assert "killed by signal 9" in str(outcome[0])
+    assert client.project({"messages": window(4)}, TIMEOUT)["stats"]["inputMessages"] == 4
+    assert client.server_pid not in (None, first_pid)
+
+
+def test_a_child_writing_garbage_to_stdout_fails_the_call_at_once(
+    clients: Callable[..., BridgeClient],
+) -> None:
+    client = clients(fake_server("garbage"))
+    # A protocol error, not a timeout: the call failed as soon as the garbage arrived.
+    with pytest.raises(BridgeProtocolError, match=r"non-protocol line.*denort"):
+        client.project({"messages": window(1)}, TIMEOUT)
+    assert client.server_pid is None
+
+
+def test_a_hung_child_times_out_and_is_killed(clients: Callable[..., BridgeClient]) -> None:
+    client = clients(fake_server("hang"), start_timeout=1.0)
+    with pytest.raises(BridgeTimeout, match="initialize got no answer within 1 s"):
+        client.project({"messages": window(1)}, TIMEOUT)
+    assert client.server_pid is None
+
+
+def test_a_request_that_hangs_after_a_good_handshake_times_out(
+    clients: Callable[..., BridgeClient],
+) -> None:
+    client = clients()
+    client.project({"messages": window(1)}, TIMEOUT)
+    pid = client.server_pid
+    assert pid is not None
+    os.kill(pid, signal.SIGSTOP)
+    with pytest.raises(BridgeTimeout, match="project got no answer within 1 s"):
+        client.project({"messages": window(1)}, 1.0)
+    assert not process_exists(pid)
+
+
+def test_a_crashing_child_reports_its_exit_code_and_last_stderr(
+    clients: Callable[..., BridgeClient],
+) -> None:
+    client = clients(fake_server("silent-exit"))
+    with pytest.raises(BridgeCrashed, match=r"exited with code 3(?s:.*)cannot load the projector"):
+        client.project({"messages": window(1)}, TIMEOUT)
+
+
+def test_a_server_of_another_version_is_refused_and_not_restarted(
+    clients: Callable[..., BridgeClient],
+) -> None:
+    starts: list[int] = []
+
+    def locate() -> ServerCommand:
+        starts.append(1)
+        return ServerCommand(SERVE_FROM_SOURCE, "test")
+
+    client = BridgeClient(locate, expected_version="0.0.0-other", backoff_seconds=0.0)
+    try:
+        with pytest.raises(BridgeVersionMismatch, match=f"is vcc {plugin_version()}"):
+            client.project({"messages": window(1)}, TIMEOUT)
+        with pytest.raises(BridgeUnavailable, match="not starting vcc"):
+            client.project({"messages": window(1)}, TIMEOUT)
+        assert len(starts) == 1
+    finally:
+        client.close()
+
+
+def test_repeated_failures_open_the_circuit(clients: Callable[..., BridgeClient]) -> None:
+    attempts: list[int] = []
+
+    def locate() -> ServerCommand:
+        attempts.append(1)
+        raise ServerNotFound("no vcc here")
+
+    client = BridgeClient(locate, expected_version="x", max_failures=3, backoff_seconds=0.0)
+    for _ in range(3):
+        with pytest.raises(BridgeUnavailable, match="no vcc here"):
+            client.project({"messages": []}, TIMEOUT)
+    with pytest.raises(BridgeUnavailable, match="after 3 failures in a row; last: no vcc here"):
+        client.project({"messages": []}, TIMEOUT)
+    assert len(attempts) == 3
+
+
+def test_a_twenty_megabyte_window_round_trips(clients: Callable[..., BridgeClient]) -> None:
+    client = clients()
+    chunk = "x" * 10_000
+    messages = [
+        {"role": "tool", "content": f"{i} {chunk}", "tool_call_id": f"c{i}"} for i in range(2_000)
+    ]
+    result = client.project({"messages": messages, "budget_tokens": 2000}, TIMEOUT)
+    assert result["stats"]["inputMessages"] == 2_000
+    assert len(result["body"]) <= 2000 * 4
+
+
+def test_a_request_over_the_servers_limit_is_refused_before_sending(
+    clients: Callable[..., BridgeClient],
+) -> None:
+    client = clients((*SERVE_FROM_SOURCE, "--max-message-bytes", "4096"))
+    with pytest.raises(BridgeRequestError, match="the server reads at most 4096"):
+        client.project({"messages": window(1, "y" * 5000)}, TIMEOUT)
+    assert client.project({"messages": window(1)}, TIMEOUT)["stats"]["inputMessages"] == 1
+
+
+def test_close_ends_the_child_by_closing_its_input(clients: Callable[..., BridgeClient]) -> None:
+    client = clients()
+    client.project({"messages": window(1)}, TIMEOUT)
+    pid = client.server_pid
+    assert pid is not None
+    client.close()
+    assert not process_exists(pid)
+    assert client.server_pid is None

