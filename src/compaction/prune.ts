@@ -1,4 +1,5 @@
 import type { MessageRow } from "./cut.ts";
+import { jsonObject } from "./json_object.ts";
 import { DUPLICATE_STUB, isPruningStub, pruningStub } from "./stubs.ts";
 
 /** Hermes leaves tool results of this many characters or fewer alone. */
@@ -25,7 +26,7 @@ export function pruneToolResults(
     for (const call of row.tool_calls as unknown[]) {
       const id = (call as { id?: unknown })?.id;
       const args = (call as { function?: { arguments?: unknown } })?.function?.arguments;
-      if (typeof id === "string") callArgs.set(id, decodeArgs(args));
+      if (typeof id === "string") callArgs.set(id, jsonObject(args));
     }
   }
   const pruned = window.map((row) => ({ ...row }));
@@ -43,16 +44,4 @@ export function pruneToolResults(
     row.content = pruningStub(tool, callArgs.get(String(row.tool_call_id)) ?? {}, content);
   }
   return pruned;
-}
-
-function decodeArgs(text: unknown): Record<string, unknown> {
-  if (typeof text !== "string") return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value)
-      ? value as Record<string, unknown>
-      : {};
-  } catch {
-    return {};
-  }
 }

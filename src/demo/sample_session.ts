@@ -445,32 +445,22 @@ export function sampleSession(): ScriptRow[] {
     null,
     { background: true, workdir: "/home/dev/inventory-api" },
   );
-  s.call(
-    "",
-    "process",
-    { action: "poll", session_id: "proc_51c0e2" },
-    JSON.stringify({
-      status: "running",
-      output: "INFO:     Uvicorn running on http://127.0.0.1:8000 (Press CTRL+C to quit)",
-    }),
-  );
+  s.process("poll", "proc_51c0e2", {
+    status: "running",
+    output: "INFO:     Uvicorn running on http://127.0.0.1:8000 (Press CTRL+C to quit)",
+  });
   s.run(
     "",
     'curl -s -X POST localhost:8000/reservations -H \'content-type: application/json\' -d \'{"order_id": "o-1", "lines": [["A-100", 2]]}\'',
     '{"detail":"Internal Server Error"}',
     0,
   );
-  s.call(
-    "",
-    "process",
-    { action: "log", session_id: "proc_51c0e2" },
-    JSON.stringify({
-      status: "running",
-      output: "ERROR:    Exception in ASGI application\nTraceback (most recent call last):\n" +
-        '  File "/home/dev/inventory-api/inventory/api/routes.py", line 6, in create_reservation\n' +
-        "sqlalchemy.exc.OperationalError: (sqlite3.OperationalError) no such table: reservations",
-    }),
-  );
+  s.process("log", "proc_51c0e2", {
+    status: "running",
+    output: "ERROR:    Exception in ASGI application\nTraceback (most recent call last):\n" +
+      '  File "/home/dev/inventory-api/inventory/api/routes.py", line 6, in create_reservation\n' +
+      "sqlalchemy.exc.OperationalError: (sqlite3.OperationalError) no such table: reservations",
+  });
   s.run(
     "The dev database has no tables yet.",
     "alembic upgrade head",
@@ -517,12 +507,11 @@ export function sampleSession(): ScriptRow[] {
     "mypy still reports the Optional return at reservations.py:10; fixing it needs a decision on " +
       "whether reserve() may return None for empty orders, so I am leaving it for you.",
   );
-  s.call(
-    "",
-    "process",
-    { action: "kill", session_id: "proc_51c0e2" },
-    JSON.stringify({ status: "exited", exit_code: 0, output: "proc_51c0e2 terminated" }),
-  );
+  s.process("kill", "proc_51c0e2", {
+    status: "exited",
+    exit_code: 0,
+    output: "proc_51c0e2 terminated",
+  });
   s.run(
     "",
     "DATABASE_URL=sqlite:///./tmp/dev.db uvicorn inventory.api:app --port 8000",
@@ -530,12 +519,10 @@ export function sampleSession(): ScriptRow[] {
     null,
     { background: true, workdir: "/home/dev/inventory-api" },
   );
-  s.call(
-    "",
-    "process",
-    { action: "poll", session_id: "proc_8d77aa" },
-    JSON.stringify({ status: "running", output: "INFO:     Application startup complete." }),
-  );
+  s.process("poll", "proc_8d77aa", {
+    status: "running",
+    output: "INFO:     Application startup complete.",
+  });
   for (let order = 1; order <= 6; order++) {
     s.run(
       order === 1 ? "Exercising the endpoint with a few orders." : "",
@@ -553,15 +540,10 @@ export function sampleSession(): ScriptRow[] {
     );
   }
   for (let poll = 0; poll < 4; poll++) {
-    s.call(
-      "",
-      "process",
-      { action: "log", session_id: "proc_8d77aa" },
-      JSON.stringify({
-        status: "running",
-        output: `INFO:     127.0.0.1:5${poll}812 - "POST /reservations HTTP/1.1" 201 Created`,
-      }),
-    );
+    s.process("log", "proc_8d77aa", {
+      status: "running",
+      output: `INFO:     127.0.0.1:5${poll}812 - "POST /reservations HTTP/1.1" 201 Created`,
+    });
   }
   s.run(
     "",
@@ -569,12 +551,11 @@ export function sampleSession(): ScriptRow[] {
     '{"detail":"quantity must be positive: -2"}',
     0,
   );
-  s.call(
-    "",
-    "process",
-    { action: "kill", session_id: "proc_8d77aa" },
-    JSON.stringify({ status: "exited", exit_code: 0, output: "proc_8d77aa terminated" }),
-  );
+  s.process("kill", "proc_8d77aa", {
+    status: "exited",
+    exit_code: 0,
+    output: "proc_8d77aa terminated",
+  });
   s.run(
     "",
     "git status --short",

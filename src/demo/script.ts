@@ -63,6 +63,11 @@ export class SessionScript {
     this.call(text, "terminal", { command, ...extra }, JSON.stringify(result));
   }
 
+  /** A `process` action on a background session, with its JSON result. */
+  process(action: string, session: string, result: Record<string, unknown>): void {
+    this.call("", "process", { action, session_id: session }, JSON.stringify(result));
+  }
+
   #push(row: ScriptRow): void {
     this.rows.push({ ...row, _row_id: this.#rowId++ });
   }

@@ -1,3 +1,5 @@
+import { jsonObject } from "../../compaction/mod.ts";
+
 /** A terminal command and what its results said, in the order it ran. */
 export interface CommandFact {
   readonly command: string;
@@ -34,7 +36,7 @@ export function windowFacts(rows: readonly unknown[]): WindowFacts {
     if (Array.isArray(row.tool_calls)) {
       for (const call of row.tool_calls as { id?: unknown; function?: Record<string, unknown> }[]) {
         const name = String(call?.function?.name ?? "");
-        const args = parseObject(call?.function?.arguments);
+        const args = jsonObject(call?.function?.arguments);
         if (typeof call?.id === "string") calls.set(call.id, { name, args });
         const path = typeof args.path === "string" ? args.path : undefined;
         if (path && name === "read_file" && !read.includes(path)) read.push(path);
@@ -49,7 +51,7 @@ export function windowFacts(rows: readonly unknown[]): WindowFacts {
     if (typeof command !== "string" || command === "") continue;
     const fact = commands.get(command) ?? { exits: [], blocked: false, names: new Set<string>() };
     commands.set(command, fact);
-    const result = parseObject(row.content);
+    const result = jsonObject(row.content);
     const stubExit = /-> exit (-?\d+),/.exec(row.content)?.[1];
     const exit = typeof result.exit_code === "number"
       ? result.exit_code
@@ -70,16 +72,4 @@ export function windowFacts(rows: readonly unknown[]): WindowFacts {
     read,
     modified,
   };
-}
-
-function parseObject(text: unknown): Record<string, unknown> {
-  if (typeof text !== "string") return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value)
-      ? value as Record<string, unknown>
-      : {};
-  } catch {
-    return {};
-  }
 }
