@@ -132,13 +132,13 @@ class VccEngine(ContextCompressor):
         self, turns: list[dict[str, Any]], focus_topic: str | None, *, anchors: bool = False
     ) -> dict[str, Any]:
         """The ``project`` params for a window: the turns, the session id, the previous summary to
-        merge, the focus topic and the budget; with ``anchors``, a request for the anchor index
-        too."""
+        merge, the focus topic the user gave (not Hermes's derived hint) and the budget; with
+        ``anchors``, a request for the anchor index too."""
         request = {
             "messages": turns,
             "session_id": self._session_id or None,
             "previous": self._previous_summary or None,
-            "focus": focus_topic or None,
+            "focus": hermes_internals.explicit_focus(focus_topic),
             "budget_tokens": self.projection_budget_tokens(turns),
         }
         return {**request, "anchors": True} if anchors else request

@@ -108,3 +108,15 @@ def _import_attribute(module: str, name: str) -> Any:
         return getattr(importlib.import_module(module), name, None)
     except ImportError:
         return None
+
+
+AUTO_FOCUS_PREFIX = "Recent user focus:"
+"""How Hermes's own focus hint starts when no ``/compress TOPIC`` was given: it lists the recent
+user turns, which vcc's session log already keeps, so it is not a topic to rank by."""
+
+
+def explicit_focus(topic: str | None) -> str | None:
+    """The focus topic the user gave, or ``None`` for none or for Hermes's derived hint."""
+    if not topic or topic.startswith(AUTO_FOCUS_PREFIX):
+        return None
+    return topic

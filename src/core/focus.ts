@@ -22,6 +22,11 @@ const STOPWORDS = new Set([
   "where",
   "how",
   "why",
+  // The projection's own role labels: every log line carries one.
+  "user",
+  "assistant",
+  "system",
+  "tool",
 ]);
 
 /** Builds a {@linkcode Focus} from a topic such as `fix the auth bug`; empty topics match nothing. */

@@ -553,13 +553,13 @@ class VccEngine(ContextCompressor):
         self, turns: list[dict[str, Any]], focus_topic: str | None, *, anchors: bool = False
     ) -> dict[str, Any]:
         """The \`\`project\`\` params for a window: the turns, the session id, the previous summary to
-        merge, the focus topic and the budget; with \`\`anchors\`\`, a request for the anchor index
-        too."""
+        merge, the focus topic the user gave (not Hermes's derived hint) and the budget; with
+        \`\`anchors\`\`, a request for the anchor index too."""
         request = {
             "messages": turns,
             "session_id": self._session_id or None,
             "previous": self._previous_summary or None,
-            "focus": focus_topic or None,
+            "focus": hermes_internals.explicit_focus(focus_topic),
             "budget_tokens": self.projection_budget_tokens(turns),
         }
         return {**request, "anchors": True} if anchors else request
@@ -991,6 +991,18 @@ def _import_attribute(module: str, name: str) -> Any:
         return getattr(importlib.import_module(module), name, None)
     except ImportError:
         return None
+
+
+AUTO_FOCUS_PREFIX = "Recent user focus:"
+"""How Hermes's own focus hint starts when no \`\`/compress TOPIC\`\` was given: it lists the recent
+user turns, which vcc's session log already keeps, so it is not a topic to rank by."""
+
+
+def explicit_focus(topic: str | None) -> str | None:
+    """The focus topic the user gave, or \`\`None\`\` for none or for Hermes's derived hint."""
+    if not topic or topic.startswith(AUTO_FOCUS_PREFIX):
+        return None
+    return topic
 `,
   "manifest.py":
     `"""The plugin's own manifest: where the plugin lives and which vcc version it pairs with."""

@@ -175,3 +175,17 @@ Deno.test("project() carries the goal of a summary it did not write", () => {
   assert.match(body, /## Goal\nMigrate the billing service to Postgres 16 without downtime\.\n/);
   assert.ok(!body.includes("Constraints"));
 });
+
+Deno.test("project() ignores the projection's own role labels in a focus topic", () => {
+  const steps = Array.from(
+    { length: 80 },
+    (_, i) =>
+      ["terminal", { command: `make step${i}` }, {
+        output: `step ${i} done`,
+        exit_code: 0,
+      }] as const,
+  );
+  const rows = [{ role: "user", _row_id: 1, content: "Run every step." }, ...session(2, steps)];
+  const plain = project(rows, { budgetTokens: 600 }).body;
+  assert.equal(project(rows, { budgetTokens: 600, focus: "user assistant tool" }).body, plain);
+});

@@ -128,6 +128,11 @@ def test_the_request_carries_session_previous_summary_focus_and_budget() -> None
     assert (fresh["session_id"], fresh["previous"], fresh["focus"]) == (None, None, None)
 
 
+def test_hermes_derived_focus_hint_is_not_a_topic() -> None:
+    derived = "Recent user focus:\n- Fix the build in ~/proj\n- and the docs"
+    assert make_engine().build_projection_request(WINDOW, derived)["focus"] is None
+
+
 @pytest.mark.parametrize(
     ("context_length", "window_chars", "vcc", "expected", "limit"),
     [
