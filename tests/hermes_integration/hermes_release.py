@@ -1,0 +1,45 @@
+"""The Hermes Agent release these tests run against, and which of the features they check it has.
+
+Features are detected from the installed code, not from version numbers, so a skip message states
+what the release lacks.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import inspect
+from dataclasses import dataclass
+
+import agent.context_compressor as compressor_module
+import plugins.context_engine as engine_loader
+from hermes_state import SessionDB
+
+
+@dataclass(frozen=True)
+class Release:
+    """The installed Hermes Agent distribution and the features that differ between releases."""
+
+    name: str
+    """The distribution and its version, e.g. ``hermes-agent 0.19.0``."""
+    user_engine_loader: bool
+    """Its context-engine loader looks in ``$HERMES_HOME/plugins`` (else only the general plugin
+    manager loads user engines, and only those listed in ``plugins.enabled``)."""
+    refuse_to_grow: bool
+    """The host refuses a compaction that grew the transcript, after a salvage attempt."""
+    row_ids_on_load: bool
+    """``get_messages_as_conversation`` can put each row's id on it as ``_row_id``."""
+
+
+def _installed() -> Release:
+    distribution = importlib.metadata.packages_distributions().get("agent", ["unknown"])[0]
+    loader = inspect.signature(SessionDB.get_messages_as_conversation).parameters
+    return Release(
+        name=f"{distribution} {importlib.metadata.version(distribution)}",
+        user_engine_loader=callable(getattr(engine_loader, "find_engine_dir", None)),
+        refuse_to_grow=callable(getattr(compressor_module, "salvage_grown_transcript", None)),
+        row_ids_on_load="include_row_ids" in loader,
+    )
+
+
+RELEASE = _installed()
+"""The release under test."""

@@ -1,0 +1,338 @@
+"""Reading a compaction summary back: its sections, and whether each ``[#N]`` reference cites the
+stored message with row id N. Each check returns a list of problems (empty when it holds), so a
+failure lists every offending line at once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+PROJECTION_SECTIONS = (
+    "## Historical Task Snapshot",
+    "## Goal",
+    "## Blocked",
+    "## Errors & Fixes",
+    "## Error Names Seen",
+    "## Relevant Files",
+    "## Commands Run",
+    "## Detailed Session Log (oldest first)",
+)
+"""The projection's sections, in order."""
+
+HERMES_APPENDED_SECTIONS = (
+    "## Anchor Index (mechanically extracted, exact)",
+    "## User Messages (verbatim, newest first)",
+    "## Context Recovery",
+)
+"""Sections Hermes's own lean post-processing may append (releases that have it)."""
+
+REF = re.compile(r"\[#(\d+)\]")
+POSITIONAL_REF = re.compile(r"\[t\d+\]")
+_TOKEN = re.compile(r"[A-Za-z0-9_]{3,}")
+_ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+# `- [#N] tool `subject` — …` (Blocked, Errors & Fixes) and `- [#N] `command` — …` (Commands Run);
+# a subject holding backticks is fenced with a longer run and spaces.
+_CALL_ENTRY = re.compile(
+    r"^- \[#(?P<id>\d+)\] (?:(?P<tool>[^\s`]+)(?: |(?= —)))?"
+    r"(?:(?P<fence>`+) ?(?P<subject>.+?) ?(?P=fence))? — (?P<outcomes>.*)$"
+)
+_LOG_TEXT = re.compile(r"^\[#(\d+)\] (user|assistant|system): (.*)$")
+_LOG_CALL = re.compile(r"^\[#(\d+)\] → ([^\s:]+)(?:: (`+) ?(.*?) ?\3)?$")
+_LOG_RESULT = re.compile(r"^\[#(\d+)\] ← (\S+)")
+_GOAL = re.compile(r"^\[#(\d+)\] (.*)$")
+_ERROR_NAME = re.compile(r"^- (.+) \(first at \[#(\d+)\]\)$")
+_FILE = re.compile(r"^- (.+?) — (.*)$")
+
+
+def sections(summary: str) -> dict[str, list[str]]:
+    """The summary's lines under each ``## `` heading (the prefix above the first is dropped)."""
+    out: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in summary.splitlines():
+        if line.startswith("## "):
+            current = out.setdefault(line, [])
+        elif current is not None:
+            current.append(line)
+    return out
+
+
+def headings(summary: str) -> list[str]:
+    """Every ``## `` heading of the summary, in order."""
+    return [line for line in summary.splitlines() if line.startswith("## ")]
+
+
+def section_problems(summary: str) -> list[str]:
+    """The projection's sections come first, in their order, each at most once (an empty one is
+    left out), starting with the task snapshot and ending with the session log; only Hermes's
+    own lean sections may follow."""
+    found = headings(summary)
+    ours = [h for h in found if h in PROJECTION_SECTIONS]
+    problems = []
+    if ours != [h for h in PROJECTION_SECTIONS if h in ours]:
+        problems.append(f"the projection's sections are out of order or repeated: {ours}")
+    if ours[:1] != [PROJECTION_SECTIONS[0]] or ours[-1:] != [PROJECTION_SECTIONS[-1]]:
+        problems.append(f"the snapshot must open and the session log close the projection: {ours}")
+    extra = [h for h in found[len(ours) :] if h not in HERMES_APPENDED_SECTIONS]
+    if found[: len(ours)] != ours or extra:
+        problems.append(f"sections are {found}")
+    return problems
+
+
+def projection_text(summary: str) -> str:
+    """The projection's own sections of the summary, without what Hermes added around them (its
+    appended sections quote messages verbatim, which may contain anything)."""
+    kept = []
+    keep = False
+    for line in summary.splitlines():
+        if line.startswith("## "):
+            keep = line in PROJECTION_SECTIONS
+        if keep:
+            kept.append(line)
+    return "\n".join(kept)
+
+
+def references(summary: str) -> set[int]:
+    """Every row id the projection's sections of the summary cite."""
+    return {int(n) for n in REF.findall(projection_text(summary))}
+
+
+class Evidence:
+    """What each stored row says, for checking that a line quoting it quotes the right row.
+
+    ``rows`` maps row ids to the messages stored under them. A tool result row also counts as
+    saying what its call said (tool name and arguments), since summaries name results by call.
+    ``redact`` is Hermes's compaction redaction, which the summary went through.
+    """
+
+    def __init__(self, rows: Mapping[int, Mapping[str, Any]], redact: Callable[[str], str]) -> None:
+        self.rows = rows
+        self._redact = redact
+        self._calls: dict[str, tuple[str, str]] = {}
+        self._results: dict[str, list[str]] = {}
+        self._texts: dict[tuple[int, bool, bool], str] = {}
+        for row in rows.values():
+            for call in row.get("tool_calls") or []:
+                function = call.get("function") or {}
+                self._calls[str(call.get("id"))] = (
+                    str(function.get("name", "")),
+                    _argument_text(function.get("arguments")),
+                )
+            if row.get("role") == "tool":
+                answer = _content_text(row.get("content"))
+                self._results.setdefault(str(row.get("tool_call_id")), []).append(answer)
+
+    def role(self, row_id: int) -> str | None:
+        row = self.rows.get(row_id)
+        return None if row is None else str(row.get("role"))
+
+    def call_names(self, row_id: int) -> set[str]:
+        """Tools the row called (assistant rows) or answered for (tool rows)."""
+        row = self.rows.get(row_id) or {}
+        names = {
+            str((call.get("function") or {}).get("name")) for call in row.get("tool_calls") or []
+        }
+        if row.get("role") == "tool":
+            names.add(str(row.get("tool_name")))
+            names.add(self._calls.get(str(row.get("tool_call_id")), ("", ""))[0])
+        return names - {"", "None"}
+
+    def text(self, row_id: int, *, calls: bool = True, results: bool = False) -> str:
+        """The row's words (content and reasoning), plus with ``calls`` the names and arguments
+        of its calls (or of the call it answers), plus with ``results`` what its calls returned;
+        both as stored and as Hermes's redaction leaves them."""
+        key = (row_id, calls, results)
+        if key not in self._texts:
+            row = self.rows.get(row_id) or {}
+            parts = [_content_text(row.get("content")), str(row.get("reasoning") or "")]
+            call_ids = [str(call.get("id")) for call in row.get("tool_calls") or []]
+            if row.get("role") == "tool":
+                call_ids.append(str(row.get("tool_call_id")))
+            for call_id in call_ids:
+                if calls:
+                    parts += self._calls.get(call_id, ())
+                if results:
+                    parts += self._results.get(call_id, ())
+            raw = _normalise("\n".join(parts))
+            self._texts[key] = raw + "\n" + _normalise(self._redact(raw))
+        return self._texts[key]
+
+    def quotes(
+        self, row_id: int, quoted: str, *, calls: bool = True, results: bool = False
+    ) -> bool:
+        """Whether the row says the first words of ``quoted`` (a possibly cut excerpt)."""
+        words = _TOKEN.findall(quoted)
+        if quoted.rstrip().endswith("…") and len(words) > 1:
+            words = words[:-1]
+        text = self.text(row_id, calls=calls, results=results)
+        return all(word in text for word in words[:4])
+
+
+def citation_problems(summary: str, evidence: Evidence) -> list[str]:
+    """Every ``[#N]`` must name a stored row, and each line must quote the row it cites: a
+    request cites a user row with those words, a call cites the row that made it, a result or
+    an outcome cites a tool row answering that tool, a file or an error name cites a row that
+    mentions it. Also no ``[tN]`` may appear: every row here was stored, so each has an id."""
+    projection = projection_text(summary)
+    problems = [f"positional reference: {line}" for line in _lines_with(POSITIONAL_REF, projection)]
+    for row_id in sorted(references(summary)):
+        if evidence.role(row_id) is None:
+            problems.append(f"[#{row_id}] is not a stored row of this session")
+    if problems:
+        return problems
+    checks: dict[str, Callable[[str, Evidence], list[str]]] = {
+        "## Goal": _goal_line,
+        "## Blocked": _call_entry,
+        "## Errors & Fixes": _call_entry,
+        "## Commands Run": _command_entry,
+        "## Error Names Seen": _error_name_line,
+        "## Relevant Files": _file_line,
+        "## Detailed Session Log (oldest first)": _log_line,
+    }
+    for heading, lines in sections(projection).items():
+        check = checks.get(heading)
+        for line in lines if check else []:
+            if REF.search(line):
+                problems += [f"{heading}: {problem}: {line}" for problem in check(line, evidence)]
+    return problems
+
+
+def _goal_line(line: str, evidence: Evidence) -> list[str]:
+    match = _GOAL.match(line)
+    if match is None:
+        return ["unreadable line"]
+    row_id, text = int(match[1]), match[2]
+    if evidence.role(row_id) != "user":
+        return [f"[#{row_id}] is a {evidence.role(row_id)} row, not a request"]
+    return [] if evidence.quotes(row_id, text) else [f"[#{row_id}] does not say this"]
+
+
+def _call_entry(line: str, evidence: Evidence, *, named: bool = True) -> list[str]:
+    match = _CALL_ENTRY.match(line)
+    if match is None or (named and match["tool"] is None):
+        return ["unreadable line"]
+    row_id, tool, subject = int(match["id"]), match["tool"], match["subject"] or ""
+    problems = []
+    if evidence.role(row_id) != "assistant":
+        problems.append(f"the call [#{row_id}] is a {evidence.role(row_id)} row")
+    elif tool is not None and tool not in evidence.call_names(row_id):
+        problems.append(f"[#{row_id}] made no {tool} call")
+    elif not evidence.quotes(row_id, subject):
+        problems.append(f"[#{row_id}] did not call {subject!r}")
+    for result in (int(n) for n in REF.findall(match["outcomes"])):
+        if result == row_id:  # a call without a result ("no result") cites itself
+            continue
+        if evidence.role(result) != "tool":
+            problems.append(f"the outcome [#{result}] is a {evidence.role(result)} row")
+        elif tool is not None and tool not in evidence.call_names(result):
+            problems.append(f"the outcome [#{result}] is not a {tool} result")
+    return problems
+
+
+def _command_entry(line: str, evidence: Evidence) -> list[str]:
+    return _call_entry(line, evidence, named=False)
+
+
+def _error_name_line(line: str, evidence: Evidence) -> list[str]:
+    match = _ERROR_NAME.match(line)
+    if match is None:
+        return ["unreadable line"]
+    name, row_id = match[1], int(match[2])
+    return [] if evidence.quotes(row_id, name) else [f"[#{row_id}] does not mention {name}"]
+
+
+def _file_line(line: str, evidence: Evidence) -> list[str]:
+    match = _FILE.match(line)
+    if match is None:
+        return ["unreadable line"]
+    path, operations = match[1], match[2]
+    name = path.rstrip("/").rsplit("/", 1)[-1] or path
+    return [
+        f"[#{row_id}] does not touch {path}"
+        for row_id in (int(n) for n in REF.findall(operations))
+        if not evidence.quotes(row_id, name, results=True)
+    ]
+
+
+def _log_line(line: str, evidence: Evidence) -> list[str]:
+    if match := _LOG_TEXT.match(line):
+        row_id, role, text = int(match[1]), match[2], match[3]
+        if evidence.role(row_id) != role:
+            return [f"[#{row_id}] is a {evidence.role(row_id)} row"]
+        quoted = evidence.quotes(row_id, text, calls=False)
+        return [] if quoted else [f"[#{row_id}] does not say this"]
+    if match := _LOG_CALL.match(line):
+        row_id, tool, subject = int(match[1]), match[2], match[4] or ""
+        if tool not in evidence.call_names(row_id) or evidence.role(row_id) != "assistant":
+            return [f"[#{row_id}] made no {tool} call"]
+        return [] if evidence.quotes(row_id, subject) else [f"[#{row_id}] did not call this"]
+    if match := _LOG_RESULT.match(line):
+        row_id, tool = int(match[1]), match[2]
+        if evidence.role(row_id) != "tool" or tool not in evidence.call_names(row_id):
+            return [f"[#{row_id}] is not a {tool} result"]
+        return []
+    return ["unreadable line"]
+
+
+def tool_pair_problems(messages: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Each assistant row with tool calls must be followed directly by one tool row per call,
+    answering exactly those calls; no tool row may stand anywhere else."""
+    problems = []
+    index = 0
+    while index < len(messages):
+        message = messages[index]
+        index += 1
+        if message.get("role") == "tool":
+            problems.append(
+                f"row {index - 1}: tool result {message.get('tool_call_id')} has no call"
+            )
+            continue
+        calls = [str(call.get("id")) for call in message.get("tool_calls") or []]
+        if not calls:
+            continue
+        answers = []
+        while index < len(messages) and messages[index].get("role") == "tool":
+            answers.append(str(messages[index].get("tool_call_id")))
+            index += 1
+        if sorted(answers) != sorted(calls):
+            problems.append(f"row {index - len(answers) - 1}: calls {calls}, results {answers}")
+    return problems
+
+
+def _lines_with(pattern: re.Pattern[str], text: str) -> list[str]:
+    return [line for line in text.splitlines() if pattern.search(line)]
+
+
+def _content_text(content: Any) -> str:
+    return content if isinstance(content, str) else json.dumps(content, ensure_ascii=False)
+
+
+def _argument_text(arguments: Any) -> str:
+    """Tool-call arguments with JSON string escapes decoded (as the projection quotes them)."""
+    if not isinstance(arguments, str):
+        return json.dumps(arguments, ensure_ascii=False)
+    try:
+        decoded = json.loads(arguments)
+    except ValueError:
+        return arguments
+    return arguments + "\n" + json.dumps(decoded, ensure_ascii=False) + "\n" + _values(decoded)
+
+
+def _values(value: Any) -> str:
+    if isinstance(value, dict):
+        return "\n".join(_values(v) for v in value.values())
+    if isinstance(value, list):
+        return "\n".join(_values(v) for v in value)
+    return str(value)
+
+
+def _normalise(text: str) -> str:
+    """Drops what the projection drops from quoted text: ANSI escapes, control and format
+    characters."""
+    text = _ANSI.sub("", text)
+    return "".join(
+        ch for ch in text if ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cf")
+    )
