@@ -65,6 +65,9 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
     pinned: 1,
   };
   const goal = draft("## Goal", "requests", previous?.goal, goalLines(analysis).map(goalEntry), 1);
+  // A request can reach a later window than newer ones (Hermes unpins the head after the first
+  // compaction), so requests are put back in the order they were made.
+  goal.lines.sort((a, b) => Math.sign(storedOrder(a) - storedOrder(b)) || 0);
   const blocked = draft(
     "## Blocked",
     "blocked entries",
@@ -164,6 +167,12 @@ function budgetOf(tokens: number | undefined): number {
   return typeof tokens === "number" && Number.isFinite(tokens) && tokens >= 1
     ? Math.floor(tokens)
     : DEFAULT_BUDGET_TOKENS;
+}
+
+/** A line's `[#N]` row id, for ordering; lines without one sort last, in their order. */
+function storedOrder(line: string): number {
+  const match = /^\[#(\d+)\]/.exec(line);
+  return match ? Number(match[1]) : Number.POSITIVE_INFINITY;
 }
 
 function goalEntry(line: string): Entry {

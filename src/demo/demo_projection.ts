@@ -18,7 +18,8 @@ export interface DemoRun {
 
 /**
  * Compacts the bundled sample session twice: first its early half after the pinned head, then the
- * rest up to the protected tail, merging the first projection. Old tool results are pruned to
+ * head (no longer pinned after a compaction) and the rest up to the protected tail, merging the
+ * first projection. Old tool results are pruned to
  * Hermes's stubs before each summary step, as Hermes does.
  */
 export function demoRun(): DemoRun {
@@ -30,7 +31,11 @@ export function demoRun(): DemoRun {
     sessionId: SAMPLE_SESSION_ID,
     budgetTokens: DEMO_BUDGET_TOKENS,
   });
-  const secondWindow = pruneToolResults(rows.slice(middle, end), rows.slice(end));
+  // After the first compaction Hermes stops pinning the head, so the next window starts with it.
+  const secondWindow = pruneToolResults(
+    [...rows.slice(0, HEAD_ROWS), ...rows.slice(middle, end)],
+    rows.slice(end),
+  );
   const second = project(secondWindow, {
     sessionId: SAMPLE_SESSION_ID,
     budgetTokens: DEMO_BUDGET_TOKENS,

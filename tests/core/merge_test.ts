@@ -189,3 +189,13 @@ Deno.test("project() ignores the projection's own role labels in a focus topic",
   const plain = project(rows, { budgetTokens: 600 }).body;
   assert.equal(project(rows, { budgetTokens: 600, focus: "user assistant tool" }).body, plain);
 });
+
+Deno.test("project() keeps requests in the order they were made across merges", () => {
+  const before = project([{ role: "user", _row_id: 50, content: "Also update the docs." }]).body;
+  const head = [{ role: "user", _row_id: 3, content: "Port the importer to Rust." }];
+  const after = project(head, { previous: before }).body;
+  assert.match(
+    after,
+    /## Goal\n\[#3\] Port the importer to Rust\.\n\[#50\] Also update the docs\.\n/,
+  );
+});
