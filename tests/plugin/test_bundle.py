@@ -11,12 +11,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import DENO, REPO
 
 from plugin.binary import locate_server
 from plugin.bridge import BridgeClient
 from plugin.manifest import plugin_version
-
-from conftest import DENO, REPO
 
 WINDOW = [
     {"role": "user", "content": "Fix the failing build.", "_row_id": 41},
