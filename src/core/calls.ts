@@ -86,8 +86,8 @@ function canonicalArgs(event: ToolEvent): string {
   return stableJson(event.call.args);
 }
 
-/** JSON with object keys sorted, so argument order never changes identity. */
-export function stableJson(value: unknown): string {
+// JSON with object keys sorted, so argument order never changes identity.
+function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
   if (value !== null && typeof value === "object") {
     const record = value as Record<string, unknown>;

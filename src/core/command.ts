@@ -3,7 +3,7 @@ import type { ToolEvent } from "./events.ts";
 import { sanitizeInline } from "./sanitize.ts";
 
 /** Longest command shown in a line; longer ones are cut with `…`. */
-export const COMMAND_DISPLAY_CHARS = 200;
+const COMMAND_DISPLAY_CHARS = 200;
 
 /** A command-like call: terminal, execute_code or process work, keyed for identity. */
 export interface CommandCall {
@@ -46,7 +46,7 @@ export function commandOf(event: ToolEvent): CommandCall | undefined {
   return { tool: name, text, truncated };
 }
 
-/** A command as it is shown: one sanitised line, cut to {@linkcode COMMAND_DISPLAY_CHARS}. */
+/** A command as it is shown: one sanitised line of at most 200 characters. */
 export function displayCommand(text: string): string {
   return cut(sanitizeInline(text), COMMAND_DISPLAY_CHARS);
 }

@@ -3,9 +3,9 @@ import { excerpt } from "../excerpt.ts";
 import { isUserRequest } from "../requests.ts";
 
 /** Longest quote of the latest request in the snapshot. */
-export const SNAPSHOT_CHARS = 1400;
+const SNAPSHOT_CHARS = 1400;
 /** Longest quote of each request in the Goal section. */
-export const GOAL_CHARS = 600;
+const GOAL_CHARS = 600;
 
 /** The snapshot line: the latest real user request, quoted. Absent when the window has none. */
 export function snapshotLine(analysis: Analysis): string | undefined {
