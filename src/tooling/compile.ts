@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 
 /** What the executable may do: read and write files, read the environment, start itself as
  * `vcc serve` (bench, doctor) and reach the local model server of the head-to-head bench. */
-export const PERMISSIONS = [
+const PERMISSIONS = [
   "--allow-read",
   "--allow-write",
   "--allow-env",
@@ -22,12 +22,12 @@ export const PERMISSIONS = [
 ];
 
 /** Where `deno compile` looks for a cached runtime for `target`. */
-export function cachedRuntime(denoDir: string, version: string, target: string): string {
+function cachedRuntime(denoDir: string, version: string, target: string): string {
   return join(denoDir, "dl", "release", `v${version}`, `denort-${target}.zip`);
 }
 
 /** Why compiling cannot start, or `undefined` when a runtime is at hand or may be downloaded. */
-export function missingRuntime(env: (name: string) => string | undefined): string | undefined {
+function missingRuntime(env: (name: string) => string | undefined): string | undefined {
   const denort = env("DENORT_BIN");
   if (denort !== undefined && !existsSync(denort)) {
     return `DENORT_BIN names ${denort}, which does not exist`;
