@@ -56,6 +56,21 @@ const first: Row[] = [
     }],
   ]),
 ];
+// A request followed by 80 successful commands: more than a small budget can show.
+const longRun: Row[] = [
+  { role: "user", _row_id: 1, content: "Run every step." },
+  ...session(
+    2,
+    Array.from(
+      { length: 80 },
+      (_, i) =>
+        ["terminal", { command: `make step${i}` }, {
+          output: `step ${i} done`,
+          exit_code: 0,
+        }] as const,
+    ),
+  ),
+];
 const second: Row[] = session(100, [["read_file", { path: "docs/import.md" }, "1|# Import"]]);
 
 Deno.test("project() keeps untouched merged sections byte-identical", () => {
@@ -149,18 +164,7 @@ Deno.test("project() keeps what matches the focus topic when the cap forces a ch
 });
 
 Deno.test("project() keeps the newest log lines and the structured sections under a small budget", () => {
-  const steps = Array.from(
-    { length: 80 },
-    (_, i) =>
-      ["terminal", { command: `make step${i}` }, {
-        output: `step ${i} done`,
-        exit_code: 0,
-      }] as const,
-  );
-  const { body, stats } = project([
-    { role: "user", _row_id: 1, content: "Run every step." },
-    ...session(2, steps),
-  ], { budgetTokens: 600 });
+  const { body, stats } = project(longRun, { budgetTokens: 600 });
   assert.ok(body.length <= 2_400);
   assert.ok(body.includes("## Goal\n[#1] Run every step."));
   assert.ok(body.includes("make step79"), "the newest command survives");
@@ -177,17 +181,8 @@ Deno.test("project() carries the goal of a summary it did not write", () => {
 });
 
 Deno.test("project() ignores the projection's own role labels in a focus topic", () => {
-  const steps = Array.from(
-    { length: 80 },
-    (_, i) =>
-      ["terminal", { command: `make step${i}` }, {
-        output: `step ${i} done`,
-        exit_code: 0,
-      }] as const,
-  );
-  const rows = [{ role: "user", _row_id: 1, content: "Run every step." }, ...session(2, steps)];
-  const plain = project(rows, { budgetTokens: 600 }).body;
-  assert.equal(project(rows, { budgetTokens: 600, focus: "user assistant tool" }).body, plain);
+  const plain = project(longRun, { budgetTokens: 600 }).body;
+  assert.equal(project(longRun, { budgetTokens: 600, focus: "user assistant tool" }).body, plain);
 });
 
 Deno.test("project() keeps requests in the order they were made across merges", () => {
