@@ -1,0 +1,218 @@
+/**
+ * The recall oracle: the facts a summary of a window should carry, read from the window's rows
+ * by rules of its own (nothing here comes from the projector).
+ *
+ * What it counts, and what it cannot know:
+ * - A command is a `terminal` call's `command` or an `execute_code` call's `code`; its identity
+ *   is the tool, the full text and the `workdir` argument when given. Each call is one run. A
+ *   run's exit code is the integer `exit_code` of its JSON result, or the `-> exit N` of Hermes's
+ *   terminal pruning stub; any other result (no result in the window, `exit ?`, an output cleared
+ *   or deduplicated, a result without `exit_code`) leaves the exit unknown. A command's final
+ *   exit is its last run's, unknown when that run's is: such a command counts for presence but
+ *   its outcome is not checkable.
+ * - Files: `read_file` (read), `write_file` (written), `patch` (modified; a V4A patch's
+ *   `*** Update/Add/Delete File:` headers name modified, written, deleted paths) and
+ *   `search_files` (searched), by their `path` argument.
+ * - Error names: see {@linkcode raisedNames}, read from the output, stderr and error fields of
+ *   failed results only — a JSON result with a non-zero `exit_code`, a non-empty `error` or
+ *   `success: false`. A pruning stub keeps no output, so a stubbed result contributes no name.
+ * - Requests: user rows whose text, trimmed, is not empty and does not start with `[` (Hermes
+ *   writes its own notes to user rows that way); a user row repeating an earlier one's text and
+ *   timestamp is a copy of it.
+ * - A call stored again after a compaction (same id and timestamp as an earlier call) is a copy,
+ *   not a run: its rows cite the run it copies. Calls whose arguments are not a JSON object and
+ *   results whose call is not in the window are counted, never guessed at.
+ *
+ * @module
+ */
+import { jsonObject } from "../../compaction/json_object.ts";
+import { raisedNames } from "./raised_names.ts";
+import { readWindowRows, type WindowCall, type WindowRows } from "./window_rows.ts";
+
+/** One run of a command: where it was called and answered, and its exit code when recorded. */
+export interface CommandRun {
+  readonly callRef: string;
+  readonly resultRef?: string;
+  readonly exit?: number;
+  /** Rows that store this run's call or result again after a compaction. */
+  readonly copies?: readonly string[];
+}
+
+/** A distinct command and every run of it, in order. */
+export interface CommandFact {
+  readonly tool: "terminal" | "execute_code";
+  readonly text: string;
+  readonly workdir?: string;
+  /** Whether some run was started in the background (`background: true`). */
+  readonly background: boolean;
+  readonly runs: readonly CommandRun[];
+  /** The last run's exit code; absent when the record does not hold it. */
+  readonly finalExit?: number;
+  /** Whether some run exited with a non-zero code. */
+  readonly everFailed: boolean;
+}
+
+/** What a file tool did to a path. */
+export type FileOperation = "read" | "written" | "modified" | "searched" | "deleted";
+
+/** A path and every operation done to it, first-seen order. */
+export interface FileFact {
+  readonly path: string;
+  readonly operations: readonly FileOperation[];
+}
+
+/** An error name and the first result row that reported it raised. */
+export interface ErrorNameFact {
+  readonly name: string;
+  readonly firstRef: string;
+}
+
+/** A request of the user: the row that made it, and the rows that store it again. */
+export interface RequestFact {
+  readonly ref: string;
+  readonly copies?: readonly string[];
+}
+
+/** What the oracle could not read, or read as a copy, and left out of the facts. */
+export interface UnreadCounts extends Pick<WindowRows, "orphanResults" | "repeatedCalls"> {
+  /** Command calls whose arguments could not be read. */
+  readonly unreadableCalls: number;
+}
+
+/** The checkable facts of one window. */
+export interface WindowFacts {
+  readonly commands: readonly CommandFact[];
+  readonly files: readonly FileFact[];
+  readonly errorNames: readonly ErrorNameFact[];
+  readonly requests: readonly RequestFact[];
+  readonly unread: UnreadCounts;
+}
+
+const FILE_TOOLS: Readonly<Record<string, FileOperation>> = {
+  read_file: "read",
+  write_file: "written",
+  patch: "modified",
+  search_files: "searched",
+};
+const V4A_HEADER = /^\*\*\* (Update|Add|Delete) File: (.+)$/gm;
+const V4A_OPERATIONS: Readonly<Record<string, FileOperation>> = {
+  Update: "modified",
+  Add: "written",
+  Delete: "deleted",
+};
+const TERMINAL_STUB = /^\[terminal\] ran `[\s\S]*` -> exit (-?\d+|\?), [\d,]+ lines? output\s*$/;
+
+/** Lists the facts of a window given as OpenAI-style messages. */
+export function windowFacts(rows: readonly unknown[]): WindowFacts {
+  const read = readWindowRows(rows);
+  const commands = new Map<string, CommandDraft>();
+  const files = new Map<string, FileOperation[]>();
+  const errorNames = new Map<string, string>();
+  let unreadableCalls = 0;
+  for (const call of read.calls) {
+    if (call.tool === "terminal" || call.tool === "execute_code") {
+      const field = call.tool === "terminal" ? "command" : "code";
+      const text = call.args?.[field];
+      if (typeof text !== "string" || text.trim() === "") {
+        unreadableCalls++;
+      } else {
+        const workdir = typeof call.args?.workdir === "string" ? call.args.workdir : undefined;
+        const key = JSON.stringify([call.tool, text, workdir ?? null]);
+        const draft = commands.get(key) ?? {
+          tool: call.tool,
+          text,
+          ...(workdir === undefined ? {} : { workdir }),
+          background: false,
+          runs: [],
+        };
+        commands.set(key, draft);
+        draft.runs.push(runOf(call));
+        if (call.args?.background === true) draft.background = true;
+      }
+    }
+    for (const [path, operation] of fileOperations(call)) {
+      const operations = files.get(path) ?? [];
+      files.set(path, operations);
+      if (!operations.includes(operation)) operations.push(operation);
+    }
+    if (call.result) {
+      for (const name of raisedNames(failedOutput(call.result.text))) {
+        if (!errorNames.has(name)) errorNames.set(name, call.result.ref);
+      }
+    }
+  }
+  return {
+    commands: [...commands.values()].map((draft) => {
+      const finalExit = draft.runs.at(-1)?.exit;
+      return {
+        ...draft,
+        ...(finalExit === undefined ? {} : { finalExit }),
+        everFailed: draft.runs.some((run) => run.exit !== undefined && run.exit !== 0),
+      };
+    }),
+    files: [...files].map(([path, operations]) => ({ path, operations })),
+    errorNames: [...errorNames].map(([name, firstRef]) => ({ name, firstRef })),
+    requests: read.users
+      .filter((user) => user.text.trim() !== "" && !user.text.trimStart().startsWith("["))
+      .map(({ ref, copies }) => (copies ? { ref, copies } : { ref })),
+    unread: {
+      unreadableCalls,
+      orphanResults: read.orphanResults,
+      repeatedCalls: read.repeatedCalls,
+    },
+  };
+}
+
+interface CommandDraft {
+  readonly tool: "terminal" | "execute_code";
+  readonly text: string;
+  readonly workdir?: string;
+  background: boolean;
+  readonly runs: CommandRun[];
+}
+
+function runOf(call: WindowCall): CommandRun {
+  const exit = call.result ? exitOf(call.result.text) : undefined;
+  return {
+    callRef: call.callRef,
+    ...(call.result ? { resultRef: call.result.ref } : {}),
+    ...(exit === undefined ? {} : { exit }),
+    ...(call.copies ? { copies: call.copies } : {}),
+  };
+}
+
+function exitOf(text: string): number | undefined {
+  const result = jsonObject(text);
+  if (typeof result.exit_code === "number" && Number.isInteger(result.exit_code)) {
+    return result.exit_code;
+  }
+  const stub = TERMINAL_STUB.exec(text);
+  return stub && stub[1] !== "?" ? Number(stub[1]) : undefined;
+}
+
+/** The output of a failed JSON result, else the empty string. */
+function failedOutput(text: string): string {
+  const result = jsonObject(text);
+  const failed = (typeof result.exit_code === "number" && result.exit_code !== 0) ||
+    (typeof result.error === "string" && result.error.trim() !== "") ||
+    result.success === false;
+  if (!failed) return "";
+  return [result.output, result.stderr, result.error]
+    .filter((part): part is string => typeof part === "string")
+    .join("\n");
+}
+
+function fileOperations(call: WindowCall): [string, FileOperation][] {
+  const operation = FILE_TOOLS[call.tool];
+  if (operation === undefined || !call.args) return [];
+  const found: [string, FileOperation][] = [];
+  const path = call.args.path;
+  if (typeof path === "string" && path.trim() !== "") found.push([path.trim(), operation]);
+  const patch = call.args.patch;
+  if (call.tool === "patch" && typeof patch === "string") {
+    for (const match of patch.matchAll(V4A_HEADER)) {
+      found.push([(match[2] as string).trim(), V4A_OPERATIONS[match[1] as string]!]);
+    }
+  }
+  return found;
+}

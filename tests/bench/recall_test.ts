@@ -1,0 +1,489 @@
+/** The recall bench: the oracle's facts, the reading of projections, the scores. */
+import assert from "node:assert/strict";
+import {
+  type CommandFact,
+  raisedNames,
+  readProjection,
+  runRecall,
+  scoreWindow,
+  showsText,
+  type WindowFacts,
+  windowFacts,
+} from "../../src/bench/recall/mod.ts";
+
+function call(id: string, name: string, args: unknown) {
+  const text = typeof args === "string" ? args : JSON.stringify(args);
+  return { id, type: "function", function: { name, arguments: text } };
+}
+
+function calls(rowId: number, ...made: ReturnType<typeof call>[]) {
+  return { role: "assistant", content: "", tool_calls: made, _row_id: rowId };
+}
+
+function result(rowId: number, id: string, content: unknown) {
+  const text = typeof content === "string" ? content : JSON.stringify(content);
+  return { role: "tool", tool_call_id: id, content: text, _row_id: rowId };
+}
+
+const WINDOW = [
+  { role: "user", content: "Make the tests pass", _row_id: 1 },
+  { role: "user", content: "[System: the user is away]", _row_id: 2 },
+  calls(3, call("c1", "terminal", { command: "pytest -q" })),
+  result(4, "c1", {
+    output: "E   ImportError: cannot import name 'x'\n" +
+      "FAILED tests/test_a.py::test_a - KeyError: 'sku'",
+    exit_code: 1,
+    error: null,
+  }),
+  calls(
+    5,
+    call("c2", "terminal", { command: "grep -n TODO src", workdir: "/a" }),
+    call("c3", "terminal", { command: "grep -n TODO src", workdir: "/b" }),
+  ),
+  result(6, "c2", { output: "", exit_code: 1, error: null }),
+  result(7, "c3", { output: "src/a.py:1: TODO", exit_code: 0, error: null }),
+  calls(
+    8,
+    call("c4", "read_file", { path: "src/app.py" }),
+    call("c5", "patch", {
+      mode: "patch",
+      patch: "*** Begin Patch\n*** Update File: src/app.py\n@@\n-a\n+b\n" +
+        "*** Add File: src/new.py\n+x\n*** End Patch",
+    }),
+  ),
+  result(9, "c4", "1|import os"),
+  result(10, "c5", {
+    success: false,
+    error: 'Traceback (most recent call last):\n  File "db.py", line 3\n' +
+      "sqlalchemy.exc.OperationalError: unable to open database file",
+  }),
+  calls(11, call("c6", "terminal", { command: "pytest -q" })),
+  result(12, "c6", { output: "ValueError: only printed\n1 passed", exit_code: 0, error: null }),
+  calls(13, call("c7", "execute_code", { code: "print(1)\nprint(2)" })),
+  result(14, "c7", { status: "success", output: "1\n2" }),
+  calls(15, call("c8", "terminal", "{not json")),
+  result(16, "c8", { output: "", exit_code: 0 }),
+  result(17, "elsewhere", { output: "", exit_code: 0 }),
+  calls(18, call("c9", "terminal", { command: "make" })),
+  result(19, "c9", "[terminal] ran `make` -> exit 2, 3 lines output"),
+  calls(20, call("c10", "terminal", { command: "make check" })),
+  calls(
+    21,
+    call("c11", "write_file", { path: " notes.md ", content: "x" }),
+    call("c12", "search_files", { pattern: "TODO", path: "src" }),
+  ),
+  result(22, "c11", { success: true }),
+  result(23, "c12", {
+    error: "    except KeyError:\n        raise ValueError(x)\nError: boom",
+  }),
+  { role: "user", content: [{ type: "text", text: "Also update the docs" }], _row_id: 24 },
+  { role: "user", content: "   ", _row_id: 25 },
+];
+
+Deno.test("windowFacts() lists distinct commands with their exit codes, files, errors, requests", () => {
+  const facts = windowFacts(WINDOW);
+  assert.deepEqual(facts.commands, [
+    {
+      tool: "terminal",
+      text: "pytest -q",
+      background: false,
+      runs: [
+        { callRef: "#3", resultRef: "#4", exit: 1 },
+        { callRef: "#11", resultRef: "#12", exit: 0 },
+      ],
+      finalExit: 0,
+      everFailed: true,
+    },
+    {
+      tool: "terminal",
+      text: "grep -n TODO src",
+      workdir: "/a",
+      background: false,
+      runs: [{ callRef: "#5", resultRef: "#6", exit: 1 }],
+      finalExit: 1,
+      everFailed: true,
+    },
+    {
+      tool: "terminal",
+      text: "grep -n TODO src",
+      workdir: "/b",
+      background: false,
+      runs: [{ callRef: "#5", resultRef: "#7", exit: 0 }],
+      finalExit: 0,
+      everFailed: false,
+    },
+    {
+      tool: "execute_code",
+      text: "print(1)\nprint(2)",
+      background: false,
+      runs: [{ callRef: "#13", resultRef: "#14" }],
+      everFailed: false,
+    },
+    {
+      tool: "terminal",
+      text: "make",
+      background: false,
+      runs: [{ callRef: "#18", resultRef: "#19", exit: 2 }],
+      finalExit: 2,
+      everFailed: true,
+    },
+    {
+      tool: "terminal",
+      text: "make check",
+      background: false,
+      runs: [{ callRef: "#20" }],
+      everFailed: false,
+    },
+  ]);
+  assert.deepEqual(facts.files, [
+    { path: "src/app.py", operations: ["read", "modified"] },
+    { path: "src/new.py", operations: ["written"] },
+    { path: "notes.md", operations: ["written"] },
+    { path: "src", operations: ["searched"] },
+  ]);
+  assert.deepEqual(facts.errorNames, [
+    { name: "ImportError", firstRef: "#4" },
+    { name: "KeyError", firstRef: "#4" },
+    { name: "OperationalError", firstRef: "#10" },
+  ]);
+  assert.deepEqual(facts.requests, [{ ref: "#1" }, { ref: "#24" }]);
+  assert.deepEqual(facts.unread, { unreadableCalls: 1, orphanResults: 1, repeatedCalls: 0 });
+});
+
+Deno.test("windowFacts() cites rows by position without ids and skips Hermes's re-stored calls", () => {
+  const ls = (id: string) => ({
+    role: "assistant",
+    content: "",
+    tool_calls: [call(id, "terminal", { command: "ls" })],
+  });
+  const facts = windowFacts([
+    { role: "user", content: "go", timestamp: 90 },
+    { ...ls("a"), timestamp: 100 },
+    { role: "tool", tool_call_id: "a", content: '{"output":"x","exit_code":0}', timestamp: 101 },
+    // The first exchange stored again after a compaction: same id, same time.
+    { ...ls("a"), timestamp: 100 },
+    { role: "tool", tool_call_id: "a", content: "[terminal] ran `ls` -> exit 0, 1 lines output" },
+    ls("b"),
+    { role: "tool", tool_call_id: "b", content: '{"output":"","exit_code":3}' },
+    // An id used again at another time is a call of its own.
+    ls("b"),
+    { role: "tool", tool_call_id: "b", content: '{"output":"x","exit_code":0}', _row_id: "12" },
+    // The request stored again; then the same words asked anew.
+    { role: "user", content: "go", timestamp: 90 },
+    { role: "user", content: "go" },
+  ]);
+  assert.deepEqual(facts.commands, [{
+    tool: "terminal",
+    text: "ls",
+    background: false,
+    runs: [
+      { callRef: "t2", resultRef: "t3", exit: 0, copies: ["t4", "t5"] },
+      { callRef: "t6", resultRef: "t7", exit: 3 },
+      { callRef: "t8", resultRef: "#12", exit: 0 },
+    ],
+    finalExit: 0,
+    everFailed: true,
+  }]);
+  assert.deepEqual(facts.requests, [{ ref: "t1", copies: ["t10"] }, { ref: "t11" }]);
+  assert.deepEqual(facts.unread, { unreadableCalls: 0, orphanResults: 0, repeatedCalls: 1 });
+});
+
+Deno.test("raisedNames() counts names reported as raised, not names merely mentioned", () => {
+  const output = [
+    "Traceback (most recent call last):",
+    '  File "a.py", line 2, in <module>',
+    "    raise ValueError(x)",
+    "    except KeyError:",
+    "class FooError(Exception):",
+    "AttributeError: 'NoneType' object has no attribute 'x'",
+    "E       AssertionError: assert 5 == 3",
+    "ERROR tests/test_api.py - ImportError: cannot import name 'reserve'",
+    "requests.exceptions.ConnectionError: refused",
+    "ZeroDivisionError",
+    "Error: Authentication Failed",
+    "AttributeError: again",
+  ].join("\n");
+  assert.deepEqual(raisedNames(output), [
+    "AttributeError",
+    "AssertionError",
+    "ImportError",
+    "ConnectionError",
+    "ZeroDivisionError",
+  ]);
+});
+
+Deno.test("showsText() accepts folded whitespace and cuts at either end, nothing else", () => {
+  assert.ok(showsText("cat <<EOF hello world EOF", "cat <<EOF\nhello   world\nEOF"));
+  assert.ok(showsText("python -c…", 'python -c "import a"'));
+  assert.ok(showsText("git log … | head", "git log --oneline --all | head"));
+  assert.ok(showsText("echo ‹|im_start|› (#3)", "echo <|im_start|> [#3]"));
+  assert.ok(!showsText("python -c…", "python3 -c 1"));
+  assert.ok(!showsText("pytest -q", "pytest -q tests/"));
+  assert.ok(!showsText("…", "anything"));
+  assert.ok(!showsText("git … | grep -i x", "git log | head"));
+});
+
+const command = (
+  text: string,
+  runs: CommandFact["runs"],
+  extra: Partial<CommandFact> = {},
+): CommandFact => {
+  const finalExit = runs.at(-1)?.exit;
+  return {
+    tool: "terminal",
+    text,
+    background: false,
+    runs,
+    ...(finalExit === undefined ? {} : { finalExit }),
+    everFailed: runs.some((run) => (run.exit ?? 0) !== 0),
+    ...extra,
+  };
+};
+
+/** Facts written by hand, so the scorer is checked on its own. */
+const FACTS: WindowFacts = {
+  commands: [
+    command("pytest -q", [
+      { callRef: "#3", resultRef: "#4", exit: 1 },
+      { callRef: "#11", resultRef: "#12", exit: 0 },
+    ]),
+    command("grep -n TODO src", [{ callRef: "#5", resultRef: "#6", exit: 1 }], { workdir: "/a" }),
+    command("grep -n TODO src", [{ callRef: "#5", resultRef: "#7", exit: 0 }], { workdir: "/b" }),
+    command("print(1)\nprint(2)", [{ callRef: "#13", resultRef: "#14" }], {
+      tool: "execute_code",
+    }),
+    command('python -c "import a"', [{ callRef: "#20", resultRef: "#21", exit: 1 }]),
+    command('python -c "import b"', [{ callRef: "#22", resultRef: "#23", exit: 0 }]),
+    command("echo `date`", [{ callRef: "#30", resultRef: "#31", exit: 0 }]),
+    command("cat <<EOF\nhello   world\nEOF", [{ callRef: "#32", resultRef: "#33", exit: 0 }]),
+    command("make", [{ callRef: "#40", resultRef: "#41", exit: 2 }, { callRef: "#42" }]),
+    command("find . -name '*.py' -newer setup.cfg | xargs grep -l TODO", [
+      { callRef: "#50", resultRef: "#51", exit: 0 },
+    ]),
+  ],
+  files: [
+    { path: "src/app.py", operations: ["read", "modified"] },
+    { path: "src/new.py", operations: ["written"] },
+    { path: "docs/very/long/path.md", operations: ["read"] },
+    { path: "notes.md", operations: ["written"] },
+  ],
+  errorNames: [
+    { name: "ImportError", firstRef: "#4" },
+    { name: "KeyError", firstRef: "#4" },
+    { name: "OperationalError", firstRef: "#10" },
+  ],
+  requests: [{ ref: "#1" }, { ref: "#24", copies: ["#25"] }, { ref: "#26" }],
+  unread: { unreadableCalls: 0, orphanResults: 0, repeatedCalls: 0 },
+};
+
+const PROJECTION = `## Historical Task Snapshot
+[#24] Also update the docs
+
+## Goal
+[#1] Make the tests pass
+[#25] Also update the docs
+[#77] Something else
+(1 older requests omitted; the full history is in the session store)
+
+## Blocked
+- [#5] terminal \`grep -n TODO src\` — failed (exit 1) [#6], no later success
+- [#20] terminal \`python -c "import a"\` — failed (exit 1) [#21], no later success
+- [#3] terminal \`pytest -q\` — failed (exit 1) [#4], no later success
+
+## Errors & Fixes
+- [#3] terminal \`pytest -q\` — failed (exit 1) [#4]: ImportError: x → fixed at [#12]
+- [#20] terminal \`python -c "import a"\` — failed (exit 1) [#21]: boom → fixed at [#23]
+- [#40] terminal \`make\` — failed (exit 3) [#41]
+- [#8] read_file \`src/app.py\` — error [#9]: not found
+
+## Error Names Seen
+- ImportError (first at [#4])
+- sqlalchemy.exc.OperationalError (first at [#10])
+- Traceback (first at [#4])
+(2 older error names omitted; the full history is in the session store)
+
+## Relevant Files
+- src/app.py — read [#9]; modified (patched) [#10]
+- src/new.py — read [#9]
+- docs/very/long/pa… — read [#60]
+- /home/dev — workdir [#5]
+
+## Commands Run
+- [#3] \`pytest -q\` — failed (exit 1) [#4], then succeeded (exit 0) [#12]
+- [#5] \`grep -n TODO src\` — no match (exit 1) [#6]
+- [#13] \`print(1) print(2)\` — ran (no exit code) [#14]
+- [#20] \`python -c…\` — failed (exit 1) [#21], then succeeded (exit 0) [#23]
+- [#30] \`\` echo \`date\` \`\` — succeeded (exit 0) [#31]
+- [#32] \`cat <<EOF hello world EOF\` — succeeded (exit 2) [#33]
+- [#40] \`make\` — failed (exit 2) [#41]
+- [#50] \`find . -name '*.py'…xargs grep -l TODO\` — succeeded (exit 0) [#51]
+- [#99] \`ls\` — succeeded (exit 0) [#100]
+(3 older commands omitted; the full history is in the session store)
+
+## Detailed Session Log (oldest first)
+[#3] → terminal: \`pytest -q\`
+`;
+
+Deno.test("scoreWindow() judges final outcomes by exit code and flags contradicted lines", () => {
+  const score = scoreWindow(FACTS, readProjection(PROJECTION));
+  assert.deepEqual(score.commands, {
+    total: 10,
+    checkable: 8,
+    // pytest, execute_code, import a, echo, cat, make, find; not the two greps (ambiguous).
+    present: 7,
+    // pytest, echo, find.
+    right: 3,
+    // import a (merged with import b), cat (stated exit 2).
+    wrong: 2,
+    // make: exit 2 stated as final, the last run has no result.
+    unproven: 1,
+    kept: 9,
+    omitted: 3,
+    unmatched: 1,
+  });
+  assert.deepEqual(score.wrong, [
+    {
+      section: "commands",
+      ref: "#20",
+      command: 4,
+      reasons: [
+        { kind: "final", detail: "final exit 0 stated, last run exited 1" },
+        { kind: "run", detail: "exit 0 stated at [#23], not a run of this command" },
+      ],
+    },
+    {
+      section: "commands",
+      ref: "#32",
+      command: 7,
+      reasons: [
+        { kind: "final", detail: "final exit 2 stated, last run exited 0" },
+        { kind: "run", detail: "exit 2 stated at [#33], that run exited 0" },
+      ],
+    },
+    {
+      section: "blocked",
+      ref: "#3",
+      command: 0,
+      reasons: [{ kind: "noLaterSuccess", detail: "no later success stated, [#12] exited 0" }],
+    },
+    {
+      section: "errorsFixes",
+      ref: "#20",
+      command: 4,
+      reasons: [{ kind: "fix", detail: "fixed at [#23] stated, not a run of this command" }],
+    },
+    {
+      section: "errorsFixes",
+      ref: "#40",
+      command: 8,
+      reasons: [{ kind: "run", detail: "exit 3 stated at [#41], that run exited 2" }],
+    },
+  ]);
+  assert.deepEqual(score.ambiguous, [
+    { section: "commands", ref: "#5" },
+    { section: "blocked", ref: "#5" },
+  ]);
+});
+
+Deno.test("scoreWindow() checks files, error names and requests, and reads omission notes", () => {
+  const score = scoreWindow(FACTS, readProjection(PROJECTION));
+  assert.deepEqual(score.files, {
+    total: 4,
+    present: 3,
+    // src/new.py is listed as read, never as written.
+    operationsNamed: 2,
+    kept: 4,
+    omitted: 0,
+    unmatched: 1,
+  });
+  assert.deepEqual(score.errorNames, { total: 3, present: 2, kept: 3, omitted: 2, unmatched: 1 });
+  assert.deepEqual(score.requests, { total: 3, present: 2, kept: 3, omitted: 1, unmatched: 1 });
+});
+
+Deno.test("scoreWindow() judges a state citing a re-stored copy by the run it copies", () => {
+  const facts: WindowFacts = {
+    ...FACTS,
+    commands: [
+      command("cargo test", [
+        { callRef: "#8", resultRef: "#9", exit: 2, copies: ["#40", "#41"] },
+        { callRef: "#20", resultRef: "#21", exit: 0 },
+      ]),
+    ],
+  };
+  const line = (states: string) =>
+    readProjection(`## Commands Run\n- [#8] \`cargo test\` — ${states}\n`);
+  const right = scoreWindow(facts, line("failed (exit 2) [#9], then succeeded (exit 0) [#21]"));
+  assert.equal(right.commands.right, 1);
+  const copied = scoreWindow(facts, line("succeeded (exit 0) [#21], then failed (exit 2) [#41]"));
+  assert.deepEqual(copied.wrong.map((wrong) => wrong.reasons), [[
+    { kind: "final", detail: "final exit 2 stated, last run exited 0" },
+  ]]);
+});
+
+Deno.test("scoreWindow() takes no final outcome from a line cut short", () => {
+  const text = readProjection(
+    "## Commands Run\n- [#3] `pytest -q` — failed (exit 1) [#4], then succ…\n" +
+      "- [#5] `grep -n TODO…\n",
+  );
+  assert.deepEqual(text.commands.lines, [
+    { ref: "#3", display: "pytest -q", outcomes: [{ words: "failed", exit: 1, ref: "#4" }] },
+    { ref: "#5", display: "grep -n TODO…", outcomes: [] },
+  ]);
+  const score = scoreWindow(FACTS, text);
+  assert.equal(score.commands.present, 1);
+  assert.equal(score.commands.right, 0);
+  assert.deepEqual(score.wrong, []);
+});
+
+Deno.test("readProjection() reads counts, elided runs and fences of any length", () => {
+  const text = readProjection(
+    "## Commands Run\n" +
+      "- [t4] ``` a `` b ``` — failed (exit 1) ×3 [t5], then … 2 more, then timed out [t9], " +
+      "then no match (exit 1) [t11]\n" +
+      "- `x` — succeeded\n",
+  );
+  assert.deepEqual(text.commands.lines, [
+    {
+      ref: "t4",
+      display: "a `` b",
+      outcomes: [
+        { words: "failed", exit: 1, ref: "t5" },
+        { words: "timed out", ref: "t9" },
+        { words: "no match", exit: 1, ref: "t11" },
+      ],
+      final: { words: "no match", exit: 1, ref: "t11" },
+    },
+    { display: "x", outcomes: [] },
+  ]);
+  assert.equal(text.commands.omitted, 0);
+});
+
+Deno.test("runRecall() totals each corpus at each budget, then all corpora together", () => {
+  const window = (id: string) => ({
+    id,
+    rows: [
+      { role: "user", content: "List the files", _row_id: 1 },
+      calls(2, call("c1", "terminal", { command: "ls -la" })),
+      result(3, "c1", { output: "total 0", exit_code: 0, error: null }),
+    ],
+  });
+  const run = runRecall(
+    [{ name: "a", windows: [window("w1"), window("w2")] }, { name: "b", windows: [window("w3")] }],
+    [1500, 4000],
+  );
+  assert.deepEqual(
+    run.totals.map((row) => [row.corpus, row.budgetTokens, row.windows, row.commands.total]),
+    [["a", 1500, 2, 2], ["a", 4000, 2, 2], ["b", 1500, 1, 1], ["b", 4000, 1, 1], [
+      "all",
+      1500,
+      3,
+      3,
+    ], ["all", 4000, 3, 3]],
+  );
+  for (const row of run.totals) {
+    assert.equal(row.commands.right, row.windows, `${row.corpus}@${row.budgetTokens}`);
+    assert.equal(row.requests.present, row.windows);
+    assert.equal(row.exactCounts.commands, row.windows);
+    assert.equal(row.wrong, 0);
+  }
+});
