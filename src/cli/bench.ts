@@ -2,12 +2,19 @@ import { command, message, or } from "@optique/core";
 import { benchGoldenOptions } from "./bench_golden.ts";
 import { benchHeadToHeadCommand } from "./bench_headtohead.ts";
 import { benchProofsCommand } from "./bench_proofs.ts";
+import { benchRecallCommand } from "./bench_recall.ts";
 import { benchSpeedCommand } from "./bench_speed.ts";
 
 /** `vcc bench`: proofs, golden outputs, speed and the head-to-head against the stock summary. */
 export const benchCommand = command(
   "bench",
-  or(benchProofsCommand, benchSpeedCommand, benchHeadToHeadCommand, benchGoldenOptions),
+  or(
+    benchProofsCommand,
+    benchRecallCommand,
+    benchSpeedCommand,
+    benchHeadToHeadCommand,
+    benchGoldenOptions,
+  ),
   {
     description: message`Benchmarks: proofs, golden outputs, speed, head-to-head`,
     footer:

@@ -40,7 +40,8 @@ function pick<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
-async function readText(path: string): Promise<string> {
+/** Reads a text file; a missing or unreadable file becomes a one-line {@linkcode UsageError}. */
+export async function readText(path: string): Promise<string> {
   try {
     return await Deno.readTextFile(path);
   } catch (error) {

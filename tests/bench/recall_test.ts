@@ -1,4 +1,4 @@
-/** The recall bench: the oracle's facts, the reading of projections, the scores. */
+/** The recall bench: the oracle's facts, the reading of projections, the scores, the command. */
 import assert from "node:assert/strict";
 import {
   type CommandFact,
@@ -10,6 +10,7 @@ import {
   type WindowFacts,
   windowFacts,
 } from "../../src/bench/recall/mod.ts";
+import { runVcc, runVccOnStore, tempStore } from "../support/vcc_harness.ts";
 
 function call(id: string, name: string, args: unknown) {
   const text = typeof args === "string" ? args : JSON.stringify(args);
@@ -486,4 +487,76 @@ Deno.test("runRecall() totals each corpus at each budget, then all corpora toget
     assert.equal(row.exactCounts.commands, row.windows);
     assert.equal(row.wrong, 0);
   }
+});
+
+Deno.test("vcc bench recall scores a folder of windows and prints counts only", async () => {
+  const dir = Deno.makeTempDirSync();
+  const secret = "ls /home/someone/private-notes";
+  Deno.writeTextFileSync(
+    `${dir}/one.json`,
+    JSON.stringify({
+      session_id: "s1",
+      messages: [
+        { role: "user", content: "Show me my notes", _row_id: 1 },
+        calls(2, call("c1", "terminal", { command: secret })),
+        result(3, "c1", { output: "notes.md", exit_code: 0, error: null }),
+      ],
+    }),
+  );
+  Deno.writeTextFileSync(`${dir}/ignored.txt`, "not a window");
+  const cache = Deno.makeTempDirSync();
+  const run = await runVcc(["bench", "recall", dir, "--budgets", "1500"], cache);
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /^CORPUS +BUDGET +WINDOWS +COMMANDS +PRESENT +RIGHT +WRONG/m);
+  assert.match(run.stdout, new RegExp(`^${dir} +1500 +1 +1 +100% +100% +0 `, "m"));
+  assert.match(run.stdout, /^PASS; report: /m);
+  assert.doesNotMatch(run.stdout, /private-notes|Show me/, "no transcript text on the console");
+  assert.match(run.stderr, /^recall: 1\/1$/m);
+  const report = `${cache}/vcc/recall.json`;
+  assert.equal(Deno.statSync(report).mode! & 0o777, 0o600);
+
+  const json = await runVcc(["bench", "recall", `${dir}/one.json`, "--demo", "--json"], cache);
+  assert.equal(json.code, 0, json.stdout);
+  const summary = JSON.parse(json.stdout);
+  assert.deepEqual(summary.budgets, [1500, 4000, 8000]);
+  assert.deepEqual(
+    [...new Set(summary.totals.map((row: { corpus: string }) => row.corpus))],
+    [`${dir}/one.json`, "demo", "all"],
+  );
+  assert.doesNotMatch(json.stdout, /private-notes/);
+});
+
+Deno.test("vcc bench recall --db scores the store's compaction windows, leaving it untouched", async () => {
+  const store = tempStore();
+  const args = ["bench", "recall", "--db", store.path, "--budgets", "4000", "--json"];
+  const run = await runVccOnStore(store.path, args, Deno.makeTempDirSync());
+  assert.equal(run.code, 0, run.stdout);
+  const summary = JSON.parse(run.stdout);
+  const [totals] = summary.totals;
+  assert.match(totals.corpus, /^db-[0-9a-f]{12}$/);
+  assert.ok(totals.windows >= 2);
+  assert.ok(totals.commands.present > 0);
+  assert.ok(summary.unread[0].repeatedCalls > 0, "the head Hermes stores again is read as copies");
+  assert.deepEqual(summary.wrong, []);
+});
+
+Deno.test("vcc bench recall rejects bad input with exit code 2", async () => {
+  const empty = Deno.makeTempDirSync();
+  const broken = `${empty}/broken.json`;
+  for (
+    const [args, message] of [
+      [[], /give window files or folders, --db PATH, or --demo/],
+      [[empty], /no \.json or \.jsonl window files/],
+      [[`${empty}/missing`], /cannot read/],
+      [["--demo", "--budgets", "1500,x"], /--budgets: expected token counts/],
+    ] as const
+  ) {
+    const run = await runVcc(["bench", "recall", ...args]);
+    assert.equal(run.code, 2, `${args.join(" ")}: ${run.stderr}`);
+    assert.match(run.stderr, message);
+  }
+  Deno.writeTextFileSync(broken, "[{");
+  const run = await runVcc(["bench", "recall", broken]);
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /broken\.json/);
 });
