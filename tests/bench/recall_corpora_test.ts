@@ -1,0 +1,46 @@
+/**
+ * `vcc bench recall` on real windows: every input below is projected at 1500, 4000 and 8000
+ * tokens and must state no outcome the record contradicts. Its table is printed with the test's
+ * output. Adding an input is one line.
+ */
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { writeAll } from "../../src/bridge/write_all.ts";
+import { runVcc } from "../support/vcc_harness.ts";
+
+interface RecallInput {
+  readonly name: string;
+  readonly args: readonly string[];
+  /** A path the input needs; the test is ignored, saying so, when it is absent. */
+  readonly needs?: string;
+}
+
+/** A folder of windows, named by its path. */
+function folder(path: string): RecallInput {
+  return { name: path, args: [path], needs: path };
+}
+
+const INPUTS: readonly RecallInput[] = [
+  folder("../shared/corpus/swe-agent"),
+  folder("../shared/corpus/mini-swe-agent"),
+  { name: "the demo session", args: ["--demo"] },
+];
+
+for (const input of INPUTS) {
+  const absent = input.needs !== undefined && !existsSync(input.needs);
+  Deno.test({
+    name: `vcc bench recall states no outcome wrong on ${input.name}` +
+      (input.needs === undefined ? "" : ` (ignored when ${input.needs} is absent)`),
+    ignore: absent,
+    fn: async () => {
+      const run = await runVcc(["bench", "recall", ...input.args], Deno.makeTempDirSync());
+      writeAll(Deno.stdout, run.stdout);
+      const wrong = run.stdout.split("\n").filter((line) => /^(WRONG|FAIL)/.test(line));
+      assert.equal(run.code, 0, wrong.join("\n"));
+      for (const budget of ["1500", "4000", "8000"]) {
+        assert.match(run.stdout, new RegExp(`^\\S+ +${budget} +[1-9]`, "m"), budget);
+      }
+      assert.match(run.stdout, /^PASS; report: /m);
+    },
+  });
+}
