@@ -24,15 +24,15 @@ export function isSummaryRow(row: Readonly<Record<string, unknown>>): boolean {
 }
 
 /**
- * The summary body inside a stored summary row's text: from its first `## ` heading (or the line
- * after the prefix) up to the end marker.
+ * The summary body inside a stored summary row's text: after the prefix line (one line in every
+ * version), up to the end marker.
  */
 export function summaryBody(content: string): string {
   const end = content.indexOf(SUMMARY_END_MARKER);
   const text = end >= 0 ? content.slice(0, end) : content;
-  const heading = /^## /m.exec(text);
-  const start = heading ? heading.index : text.indexOf("\n") + 1;
-  return text.slice(start).trim();
+  const prefixed = text.startsWith(SUMMARY_PREFIX_START) || text.startsWith(LEGACY_SUMMARY_PREFIX);
+  const newline = text.indexOf("\n");
+  return (prefixed ? (newline === -1 ? "" : text.slice(newline + 1)) : text).trim();
 }
 
 /** A summary row's text as Hermes stores it: prefix line, body, end marker. */

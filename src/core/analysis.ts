@@ -1,11 +1,16 @@
 import { type CallGroup, groupCalls } from "./calls.ts";
 import { eventRow, pairToolEvents, type ToolEvent } from "./events.ts";
 import { normalizeWindow, type Row, type ToolCall, type Window } from "./message.ts";
+import { type Moment, momentOf } from "./moment.ts";
+import type { Ref } from "./ref.ts";
 
 /** Everything the sections are built from, computed once per projection. */
 export interface Analysis {
   readonly window: Window;
+  /** Tool events in the order the calls were made. */
   readonly events: readonly ToolEvent[];
+  /** Rows that only copy an earlier row of the window (see {@linkcode pairToolEvents}). */
+  readonly copies: ReadonlySet<Row>;
   readonly groups: readonly CallGroup[];
   /** The group each call belongs to. */
   readonly groupOf: ReadonlyMap<ToolCall, CallGroup>;
@@ -14,21 +19,26 @@ export interface Analysis {
 /** Normalises the window, pairs calls with results and groups identical calls. */
 export function analyze(input: unknown): Analysis {
   const window = normalizeWindow(input);
-  const events = pairToolEvents(window.rows);
+  const { events, copies } = pairToolEvents(window.rows);
   const groups = groupCalls(events);
   const groupOf = new Map<ToolCall, CallGroup>();
   for (const group of groups) for (const event of group.events) groupOf.set(event.call, group);
-  return { window, events, groups, groupOf };
+  return { window, events, copies, groups, groupOf };
 }
 
-/** `[#N]` or `[tN]` for a row. */
-export function refOf(row: Row): string {
-  return `[${row.ref}]`;
+/** The references of an event: its call's row, and its result's row when that is another row. */
+export function eventRefs(event: ToolEvent): { readonly call: Ref; readonly result?: Ref } {
+  const call = eventRow(event);
+  const result = event.resultRow && event.resultRow !== call ? event.resultRow : undefined;
+  return result ? { call: call.ref, result: result.ref } : { call: call.ref };
 }
 
-/** The reference of an event's call, followed by its result's when that is another row. */
-export function eventRefs(event: ToolEvent): { call: string; result: string } {
-  const call = refOf(eventRow(event));
-  const result = event.resultRow && event.resultRow !== event.callRow ? refOf(event.resultRow) : "";
-  return { call, result: result === call ? "" : result };
+/** The row that shows an event's outcome: its result's, else its call's. */
+export function outcomeRef(event: ToolEvent): Ref {
+  return (event.resultRow ?? eventRow(event)).ref;
+}
+
+/** When an event happened: when its call was recorded, else its result. */
+export function eventMoment(event: ToolEvent): Moment {
+  return momentOf(event.callRow ?? event.resultRow);
 }

@@ -1,125 +1,188 @@
-import { cut } from "./excerpt.ts";
+/**
+ * How the budget is spent: facts first, the session log takes what they leave. Each section fills
+ * its share of the room for facts with the entries it keeps first; room a section leaves unused
+ * goes to the others, Commands Run first (a command with its outcome is the densest fact a
+ * resuming agent can get). Lines are shown narrower at small budgets.
+ *
+ * @module
+ */
 import type { Focus } from "./focus.ts";
-import { LazyLines } from "./lazy_lines.ts";
-import { capLines, omissionNote } from "./section.ts";
+import { omissionNote, type SectionContent, type SectionSpec } from "./section.ts";
 
-/** A section ready to render: heading, lines, and how many entries it left out. */
-export interface Draft {
+/** Budgets at or below this many characters show the narrowest lines; at or above `WIDE`, the widest. */
+const NARROW_BUDGET = 8_000;
+const WIDE_BUDGET = 32_000;
+/** Share of the budget kept for the session log when it has lines, and the least worth giving it. */
+const LOG_SHARE = 0.2;
+const MIN_LOG_CHARS = 300;
+// The narrowest the task is quoted: its first words at least.
+const MIN_TASK_WIDTH = 60;
+
+/** One section ready to be sized: its spec and merged entries. */
+export interface SectionPlan<E> {
+  readonly spec: SectionSpec<E>;
+  readonly content: SectionContent<E>;
+}
+
+/** What the budget gives one section: the entries shown (oldest first), rendered, and the count left out. */
+export interface SizedSection {
   readonly heading: string;
-  /** Plural noun for the omission note (`files`, `commands`, …). */
+  readonly lines: readonly string[];
+  /** Entries left out: the previous projection's omissions plus those dropped here. */
+  readonly omitted: number;
+  /** The entries shown, oldest first. */
+  readonly kept: readonly unknown[];
+  /** Characters it takes in the body, the blank line after it included. */
+  readonly size: number;
+}
+
+/** A section being sized: its candidate lines in the order they are kept, and what it took. */
+interface Sizing {
+  readonly heading: string;
   readonly noun: string;
-  lines: string[];
-  omitted: number;
-  /** Lines that are never dropped while the section stays (the original goal). */
+  readonly entries: readonly unknown[];
+  readonly lines: readonly string[];
+  /** Indices into `lines`, in the order entries are kept. */
+  readonly order: readonly number[];
   readonly pinned: number;
-  /** Lines kept before others when entries must go (after those matching the focus). */
-  readonly prefer?: (line: string) => boolean;
-}
-
-/** Characters a draft takes in the body, including the blank line that separates sections. */
-export function draftSize(draft: Draft): number {
-  return renderDraft(draft).length + 2;
-}
-
-/** The Markdown of one section; empty when it has nothing to say. */
-export function renderDraft(draft: Draft): string {
-  if (draft.lines.length === 0 && draft.omitted === 0) return "";
-  const note = draft.omitted > 0 ? [omissionNote(draft.omitted, draft.noun)] : [];
-  return [draft.heading, ...draft.lines, ...note].join("\n");
-}
-
-function totalSize(drafts: readonly Draft[]): number {
-  return drafts.reduce((sum, draft) => sum + draftSize(draft), 0);
+  readonly rank: number;
+  readonly previouslyOmitted: number;
+  readonly share: number;
+  taken: number;
+  used: number;
 }
 
 /**
- * Shrinks `drafts` until they take at most `limit` characters. Sections give up entries in the
- * order given by `expendable` (oldest first, focus matches last), then long lines are shortened,
- * then whole sections go. The drafts are changed in place.
+ * Chooses, for every section, the entries the body shows within `room` characters (the session
+ * log's reserve already taken out), and renders them. `logWanted` is the log's full size; the
+ * result says how much room is left for it.
  */
-export function shrinkDrafts(
-  drafts: readonly Draft[],
-  expendable: readonly Draft[],
-  limit: number,
+export function sizeSections(
+  plans: readonly SectionPlan<unknown>[],
+  budgetChars: number,
+  headerSize: number,
+  logWanted: number,
   focus: Focus,
-): void {
-  while (totalSize(drafts) > limit) {
-    const victim = expendable.find((draft) => draft.lines.length > Math.max(1, draft.pinned));
-    if (!victim) break;
-    const pinned = victim.lines.slice(0, victim.pinned);
-    const rest = victim.lines.slice(victim.pinned);
-    const floor = victim.pinned > 0 ? 0 : 1;
-    const keep = Math.max(floor, Math.min(Math.floor(rest.length * 3 / 4), rest.length - 1));
-    const { kept, dropped } = capLines(rest, keep, focus, victim.prefer);
-    victim.lines = [...pinned, ...kept];
-    victim.omitted += dropped;
-  }
-  for (const width of [240, 120]) {
-    if (totalSize(drafts) <= limit) return;
-    for (const draft of drafts) draft.lines = draft.lines.map((line) => cut(line, width));
-  }
-  for (const draft of [...expendable, ...drafts]) {
-    if (totalSize(drafts) <= limit) return;
-    draft.omitted += draft.lines.length;
-    draft.lines = [];
-    if (totalSize(drafts) > limit) draft.omitted = 0;
-  }
+): { sections: SizedSection[]; logRoom: number } {
+  // The log is promised a share only where that share can hold a few lines.
+  const logShare = Math.floor(budgetChars * LOG_SHARE);
+  const logReserve = logShare < MIN_LOG_CHARS ? 0 : Math.min(logWanted, logShare);
+  const factsRoom = Math.max(0, budgetChars - headerSize - logReserve);
+  const sizings = plans.map((plan) => prepare(plan, budgetChars, factsRoom, focus));
+  let free = factsRoom;
+  // The task first (the pinned entries), then each section's share by rank, then what is left
+  // over: by rank, the task's sections last (their lines were already fitted to their shares).
+  const byRank = [...sizings].sort((a, b) => a.rank - b.rank);
+  for (const sizing of byRank) free -= take(sizing, free, sizing.pinned);
+  for (const sizing of byRank) free -= take(sizing, Math.min(free, sizing.share));
+  const leftover = [...byRank.filter((s) => s.pinned === 0), ...byRank.filter((s) => s.pinned > 0)];
+  for (const sizing of leftover) free -= take(sizing, free);
+  const sections = sizings.map(finish);
+  const used = sections.reduce((sum, section) => sum + section.size, 0);
+  return { sections, logRoom: budgetChars - headerSize - used };
 }
 
-/** What the session log's omission note counts: messages (and earlier log lines) left out. */
-export const LOG_NOUN = "log entries";
-
-/**
- * Picks the log lines that fit in `limit` characters: the previous projection's lines, then this
- * window's (rendered lazily). Lines matching the focus are taken first, then the newest run of
- * lines that fits; returned oldest first, with room kept for the omission note. `dropped` counts
- * the messages (and previous log lines) of which no line was kept.
- */
-export function fitLog(
-  previous: readonly string[],
-  current: LazyLines,
-  limit: number,
+function prepare(
+  plan: SectionPlan<unknown>,
+  budgetChars: number,
+  factsRoom: number,
   focus: Focus,
-): { kept: string[]; dropped: number } {
-  const log = new LazyLines(
-    previous.length + current.groups,
-    (index) =>
-      index < previous.length ? [previous[index] as string] : current.at(index - previous.length),
-  );
-  if (!focus.active) {
-    const whole = log.newest(limit);
-    if (whole.complete) return { kept: whole.lines, dropped: 0 };
-    const kept = log.newest(limit - omissionNote(999_999, LOG_NOUN).length - 1);
-    return { kept: kept.lines, dropped: log.groups - kept.groups };
-  }
-  const lines = log.all();
-  const all = lines.reduce((sum, line) => sum + line.length + 1, 0);
-  if (all <= limit) return { kept: lines, dropped: 0 };
-  const room = limit - omissionNote(lines.length, LOG_NOUN).length - 1;
-  const chosen = new Set<number>();
-  let used = 0;
-  const take = (test: (line: string) => boolean, contiguous: boolean) => {
-    for (let index = lines.length - 1; index >= 0; index--) {
-      const line = lines[index] as string;
-      if (chosen.has(index) || !test(line)) continue;
-      if (used + line.length + 1 > room) {
-        if (contiguous) return;
-        continue;
+): Sizing {
+  const { spec, content } = plan;
+  const entries = content.entries;
+  const share = spec.share * factsRoom;
+  const width = widthFor(spec, budgetChars, share, entries.length);
+  const lines = entries.map((entry) => spec.render(entry, width));
+  const pinned = Math.min(spec.pinned, lines.length);
+  const rest = lines.map((_, index) => index).slice(pinned);
+  const recent = spec.keep === "first" ? rest : [...rest].reverse();
+  const tiers = [
+    (index: number) => focus.matches(lines[index] as string),
+    (index: number) => spec.prefer?.(entries[index]) ?? false,
+    () => true,
+  ];
+  const order: number[] = lines.map((_, index) => index).slice(0, pinned);
+  const chosen = new Set(order);
+  for (const tier of tiers) {
+    for (const index of recent) {
+      if (!chosen.has(index) && tier(index)) {
+        chosen.add(index);
+        order.push(index);
       }
-      chosen.add(index);
-      used += line.length + 1;
     }
-  };
-  take((line) => focus.matches(line), false);
-  take(() => true, true);
-  const kept = lines.filter((_, index) => chosen.has(index));
-  let dropped = 0;
-  let line = 0;
-  for (let group = 0; group < log.groups; group++) {
-    const end = line + log.at(group).length;
-    let shown = false;
-    for (; line < end; line++) shown ||= chosen.has(line);
-    if (!shown) dropped++;
   }
-  return { kept, dropped };
+  return {
+    heading: spec.heading,
+    noun: spec.noun,
+    entries,
+    lines,
+    order,
+    pinned,
+    rank: spec.rank,
+    previouslyOmitted: content.omitted,
+    share,
+    taken: 0,
+    used: 0,
+  };
+}
+
+/**
+ * The width a section's lines are shown at: its narrowest at small budgets, its widest at large
+ * ones, in three steps (a section nothing new touched keeps its bytes while the budget stays in
+ * one step); a section of few long entries (the snapshot, the goal) fits them to its share.
+ */
+function widthFor(
+  spec: SectionSpec<unknown>,
+  budgetChars: number,
+  share: number,
+  count: number,
+): number {
+  const { narrow, wide } = spec.widths;
+  const step = budgetChars <= NARROW_BUDGET ? 0 : budgetChars < WIDE_BUDGET ? 0.5 : 1;
+  const width = Math.round(narrow + (wide - narrow) * step);
+  if (spec.pinned === 0 || count === 0) return width;
+  // The pinned entry (the task) always fits its share, however small, rather than being lost.
+  const fitted = Math.floor((share - spec.heading.length - 8) / Math.min(count, 4)) - 8;
+  return Math.max(MIN_TASK_WIDTH, Math.min(width, fitted));
+}
+
+/**
+ * Takes entries in keep order, at most `most` of them in all, while they fit in `room` (a section
+ * with no entries left but earlier omissions takes its heading and note); returns the characters
+ * added.
+ */
+function take(sizing: Sizing, room: number, most = Infinity): number {
+  const before = sizing.used;
+  if (sizing.used === 0 && sizing.order.length === 0 && sizing.previouslyOmitted > 0) {
+    const size = sizeWith(sizing, 0);
+    if (size <= room) sizing.used = size;
+  }
+  while (sizing.taken < Math.min(sizing.order.length, most)) {
+    const next = sizeWith(sizing, sizing.taken + 1);
+    if (next - before > room) break;
+    sizing.taken++;
+    sizing.used = next;
+  }
+  return sizing.used - before;
+}
+
+/** The size of the section showing the first `count` entries of its keep order. */
+function sizeWith(sizing: Sizing, count: number): number {
+  let size = sizing.heading.length + 2;
+  for (let index = 0; index < count; index++) {
+    size += (sizing.lines[sizing.order[index] as number] as string).length + 1;
+  }
+  const omitted = sizing.previouslyOmitted + sizing.lines.length - count;
+  if (omitted > 0) size += omissionNote(omitted, sizing.noun).length + 1;
+  return size;
+}
+
+function finish(sizing: Sizing): SizedSection {
+  const kept = new Set(sizing.order.slice(0, sizing.taken));
+  const omitted = sizing.previouslyOmitted + sizing.lines.length - kept.size;
+  if (sizing.used === 0) return { heading: sizing.heading, lines: [], omitted, kept: [], size: 0 };
+  const lines = sizing.lines.filter((_, index) => kept.has(index));
+  if (omitted > 0) lines.push(omissionNote(omitted, sizing.noun));
+  const entries = sizing.entries.filter((_, index) => kept.has(index));
+  return { heading: sizing.heading, lines, omitted, kept: entries, size: sizing.used };
 }

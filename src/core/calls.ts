@@ -1,20 +1,41 @@
-import { commandOf, displayCommand } from "./command.ts";
-import { type ToolEvent } from "./events.ts";
+import { canonicalJson } from "./canonical_json.ts";
+import {
+  commandIdentity,
+  commandOf,
+  hasUsefulPrefix,
+  knownPrefix,
+  MIN_SUBJECT_WIDTH,
+  needsFingerprint,
+  shownCommand,
+} from "./command.ts";
+import type { ToolEvent } from "./events.ts";
 import { cut } from "./excerpt.ts";
+import { fingerprint } from "./fingerprint.ts";
 import { sanitizeInline } from "./sanitize.ts";
+import { commandFamily } from "./shell_words.ts";
 
 /** Every call of one identical tool + arguments, in the order they were made. */
 export interface CallGroup {
-  /** Identity: the tool and its canonical arguments (for commands: the command and workdir). */
-  readonly key: string;
-  readonly tool: string;
-  /** What the call was about, one sanitised line: the command, the path, the pattern, … */
+  /** The tool as shown (sanitised). */
+  readonly label: string;
+  /** What the call was about, sanitised onto one line: the command, the path, the pattern, … */
   readonly subject: string;
+  /**
+   * Set when the shown label and subject do not determine the call (a long or folded command,
+   * arguments beyond the subject): a fingerprint of its identity, shown on its lines.
+   */
+  readonly fingerprint: string | undefined;
   /** Whether this is command work (terminal, execute_code, process). */
   readonly command: boolean;
+  /**
+   * The piece of work its calls belong to, shared by retries that vary the details: a command's
+   * program and subject (`pytest`, `deploy.sh staging`), else the call's identity.
+   */
+  readonly family: string;
   readonly events: ToolEvent[];
 }
 
+// Arguments that say what a non-command call was about, in order of preference.
 const SUBJECT_ARGS = [
   "path",
   "file_path",
@@ -26,56 +47,73 @@ const SUBJECT_ARGS = [
   "action",
   "question",
 ];
-const SUBJECT_CHARS = 160;
-// Hermes cuts a stub's command to 77 characters and appends "...".
-const STUB_PREFIX_CHARS = 77;
+const SUBJECT_CHARS = 300;
 
 /**
- * Groups tool events into identical calls, first-seen order. A command that a pruning stub cut to
- * 80 characters joins the full command it is a prefix of, when the window holds one.
+ * Groups tool events into identical calls, first-seen order. The identity of a command is its
+ * tool, its full text and its working directory, never its shown text; a command Hermes cut (a
+ * pruning stub's 80 characters, or cut call arguments) joins the one full command of the window
+ * that starts with what was kept, when there is exactly one. Other calls are identical when
+ * their tool and canonical arguments are.
  */
 export function groupCalls(events: readonly ToolEvent[]): CallGroup[] {
   const commands = events.map(commandOf);
-  // Full commands by their first 77 characters; null where two different commands share them.
+  // Full commands by the prefix a cut one keeps; null where two different commands share it.
   const byPrefix = new Map<string, string | null>();
+  const prefixLength = new Set<number>();
   for (const command of commands) {
-    if (!command || command.truncated || command.text.length < STUB_PREFIX_CHARS) continue;
-    const prefix = prefixKey(command.tool, command.text);
-    const known = byPrefix.get(prefix);
-    byPrefix.set(prefix, known === undefined || known === command.text ? command.text : null);
+    if (command?.truncated && hasUsefulPrefix(command)) {
+      prefixLength.add(knownPrefix(command).length);
+    }
+  }
+  for (const command of commands) {
+    if (!command || command.truncated) continue;
+    for (const length of prefixLength) {
+      if (command.text.length < length) continue;
+      const prefix = `${command.tool}\u0000${command.text.slice(0, length)}`;
+      const known = byPrefix.get(prefix);
+      byPrefix.set(prefix, known === undefined || known === command.text ? command.text : null);
+    }
   }
   const groups = new Map<string, CallGroup>();
   events.forEach((event, index) => {
     const command = commands[index];
-    let key: string;
-    let text = "";
+    let identity: string;
+    let make: () => Omit<CallGroup, "events">;
     if (command) {
-      text = command.truncated
-        ? byPrefix.get(prefixKey(command.tool, command.text)) ?? command.text
-        : command.text;
-      const workdir = typeof event.call.args.workdir === "string" ? event.call.args.workdir : "";
-      key = `${command.tool}\u0000${text}\u0000${workdir}`;
+      const full = command.truncated && hasUsefulPrefix(command)
+        ? byPrefix.get(`${command.tool}\u0000${knownPrefix(command)}`)
+        : undefined;
+      const resolved = full ? { ...command, text: full, truncated: false } : command;
+      identity = commandIdentity(resolved.tool, resolved.text, resolved.workdir);
+      make = () => {
+        const subject = shownCommand(resolved.text);
+        return {
+          label: event.call.label,
+          subject,
+          fingerprint: needsFingerprint(resolved, subject) ? fingerprint(identity) : undefined,
+          command: true,
+          family: `${resolved.tool}\u0000${commandFamily(resolved.text) ?? resolved.text}`,
+        };
+      };
     } else {
-      key = `${event.call.name}\u0000${canonicalArgs(event)}`;
+      identity = `${event.call.name}\u0000${canonicalArgs(event)}`;
+      make = () => {
+        const { subject, complete } = subjectOf(event);
+        return {
+          label: event.call.label,
+          subject,
+          fingerprint: complete ? undefined : fingerprint(identity),
+          command: false,
+          family: identity,
+        };
+      };
     }
-    const group = groups.get(key);
+    const group = groups.get(identity);
     if (group) group.events.push(event);
-    else {
-      const subject = command ? displayCommand(text) : subjectOf(event);
-      groups.set(key, {
-        key,
-        tool: event.call.name,
-        subject,
-        command: command !== undefined,
-        events: [event],
-      });
-    }
+    else groups.set(identity, { ...make(), events: [event] });
   });
   return [...groups.values()];
-}
-
-function prefixKey(tool: string, text: string): string {
-  return `${tool}\u0000${text.slice(0, STUB_PREFIX_CHARS)}`;
 }
 
 function canonicalArgs(event: ToolEvent): string {
@@ -83,33 +121,29 @@ function canonicalArgs(event: ToolEvent): string {
   if (Object.keys(event.call.args).length === 0 && stub?.kind === "file") {
     return `path=${stub.path}`;
   }
-  return stableJson(event.call.args);
+  return canonicalJson(event.call.args);
 }
 
-// JSON with object keys sorted, so argument order never changes identity.
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${stableJson(record[key])}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
-function subjectOf(event: ToolEvent): string {
+/** The subject of a non-command call, and whether it alone determines the call. */
+function subjectOf(event: ToolEvent): { subject: string; complete: boolean } {
   const args = event.call.args;
+  const keys = Object.keys(args);
+  const shown = (text: string, used: readonly string[]) => {
+    const subject = cut(sanitizeInline(text), SUBJECT_CHARS);
+    const complete = subject === text && subject.length <= MIN_SUBJECT_WIDTH &&
+      keys.every((key) => used.includes(key));
+    return { subject, complete };
+  };
   if (typeof args.pattern === "string" && typeof args.path === "string") {
-    return cut(sanitizeInline(`${args.pattern} in ${args.path}`), SUBJECT_CHARS);
+    return { ...shown(`${args.pattern} in ${args.path}`, ["pattern", "path"]), complete: false };
   }
   for (const key of SUBJECT_ARGS) {
     const value = args[key];
-    if (typeof value === "string" && value.trim() !== "") {
-      return cut(sanitizeInline(value), SUBJECT_CHARS);
-    }
+    if (typeof value === "string" && value.trim() !== "") return shown(value, [key]);
   }
   const stub = event.outcome.stub;
-  if (stub?.kind === "file") return cut(sanitizeInline(stub.path), SUBJECT_CHARS);
+  if (stub?.kind === "file") return shown(stub.path, keys);
   const text = event.call.argsText;
-  return text === "" || text === "{}" ? "" : cut(sanitizeInline(text), SUBJECT_CHARS);
+  if (text === "" || text === "{}") return { subject: "", complete: keys.length === 0 };
+  return { subject: cut(sanitizeInline(text), SUBJECT_CHARS), complete: false };
 }

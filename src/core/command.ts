@@ -1,17 +1,22 @@
-import { cut } from "./excerpt.ts";
 import type { ToolEvent } from "./events.ts";
 import { sanitizeInline } from "./sanitize.ts";
 
-/** Longest command shown in a line; longer ones are cut with `…`. */
-const COMMAND_DISPLAY_CHARS = 200;
+/** The narrowest a call's subject is ever shown; a longer one always carries its fingerprint. */
+export const MIN_SUBJECT_WIDTH = 60;
 
-/** A command-like call: terminal, execute_code or process work, keyed for identity. */
+// Hermes cuts a stub's command to 77 characters plus "...", and long call arguments at a marker.
+const STUB_CUT = 77;
+const ARGUMENT_CUT_MARKER = "⟪HERMES-CONTEXT-COMPRESSION";
+
+/** A command-like call: terminal, execute_code or process work. */
 export interface CommandCall {
   readonly tool: string;
-  /** The command as the agent wrote it (or as a stub kept it). */
+  /** The command as the agent wrote it, or the part of it Hermes kept. */
   readonly text: string;
-  /** Hermes cut the command to 80 characters in a stub; only a prefix is known. */
+  /** Whether Hermes kept only a prefix (a stub's 80 characters, or cut call arguments). */
   readonly truncated: boolean;
+  /** The working directory it ran in, when the call named one. */
+  readonly workdir: string;
 }
 
 /** Reads the command a terminal, execute_code or process event ran, if it is one. */
@@ -42,16 +47,65 @@ export function commandOf(event: ToolEvent): CommandCall | undefined {
   } else {
     return undefined;
   }
+  const marker = text.indexOf(ARGUMENT_CUT_MARKER);
+  if (marker !== -1) {
+    text = text.slice(0, marker);
+    truncated = true;
+  }
   if (text.trim() === "") return undefined;
-  return { tool: name, text, truncated };
+  const workdir = typeof args.workdir === "string" ? args.workdir : "";
+  return { tool: name, text, truncated, workdir };
 }
 
-/** A command as it is shown: one sanitised line of at most 200 characters. */
-export function displayCommand(text: string): string {
-  return cut(sanitizeInline(text), COMMAND_DISPLAY_CHARS);
+/** The part of a truncated command Hermes kept, comparable with full commands' starts. */
+export function knownPrefix(command: CommandCall): string {
+  if (!command.truncated) return command.text;
+  const text = command.text.endsWith("...") ? command.text.slice(0, -3) : command.text;
+  return text.slice(0, STUB_CUT);
 }
 
-/** Inline code for Markdown that survives backticks inside the text. */
+/** Whether a truncated command's prefix is long enough to name one full command. */
+export function hasUsefulPrefix(command: CommandCall): boolean {
+  return knownPrefix(command).length >= Math.min(STUB_CUT, 40);
+}
+
+/**
+ * The command as lines show it: sanitised and folded onto one line (not yet cut to a width).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shownCommand } from "./command.ts";
+ * assert.equal(shownCommand("cat <<'EOF' > a.py\nprint(1)\nEOF"), "cat <<'EOF' > a.py print(1) EOF");
+ * ```
+ */
+export function shownCommand(text: string): string {
+  return sanitizeInline(text);
+}
+
+/**
+ * Whether a command line's shown text leaves its identity open, so the line carries its
+ * fingerprint: folding changed it, it may be cut to fit, or it ran in a named directory.
+ */
+export function needsFingerprint(command: CommandCall, shown: string): boolean {
+  return shown !== command.text || shown.length > MIN_SUBJECT_WIDTH || command.workdir !== "";
+}
+
+/** The identity of a command: its tool, its full text and its working directory. */
+export function commandIdentity(tool: string, text: string, workdir: string): string {
+  return `${tool}\u0000${text}\u0000${workdir}`;
+}
+
+/**
+ * Inline code for Markdown that survives backticks inside the text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { inlineCode } from "./command.ts";
+ * assert.equal(inlineCode("echo `date`"), "`` echo `date` ``");
+ * ```
+ */
 export function inlineCode(text: string): string {
   if (!text.includes("`")) return `\`${text}\``;
   const longest = Math.max(...(text.match(/`+/g) ?? [""]).map((run) => run.length));

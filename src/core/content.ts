@@ -5,8 +5,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { contentText } from "./content.ts";
- * contentText([{ type: "text", text: "look" }, { type: "image_url", image_url: {} }]); // "look\n[image]"
+ * assert.equal(
+ *   contentText([{ type: "text", text: "look" }, { type: "image_url", image_url: {} }]),
+ *   "look\n[image]",
+ * );
  * ```
  */
 export function contentText(content: unknown): string {

@@ -1,30 +1,35 @@
 /**
- * Error names as they appear in tool output: exception classes of common languages, errno names,
- * signals, Node error codes, Python tracebacks, panics and test-runner failure markers.
+ * Error names a failed result reports as raised: exception classes at the start of a line (the
+ * last line of a Python traceback, `Error: …`-style reports of other languages that name a class,
+ * pytest's `E   ImportError: …` and its `FAILED test - ValueError: …` summaries), a qualified name
+ * read as its class. Names an output merely mentions (`except KeyError:`, `raise ValueError(…)`,
+ * a grep hit in source code) are not errors that happened, and are not counted.
  *
  * @module
  */
 
-const NAME =
-  /\b(?:[A-Z][A-Za-z0-9]*(?:Error|Exception|Exit|Interrupt|Fault)|E(?:NOENT|ACCES|PERM|EXIST|NOTDIR|ISDIR|INVAL|NOSPC|NOMEM|ADDRINUSE|ADDRNOTAVAIL|CONNREFUSED|CONNRESET|CONNABORTED|TIMEDOUT|PIPE|AGAIN|BADF|MFILE|ROFS|NOTEMPTY|HOSTUNREACH|NETUNREACH|NOTFOUND|BUSY|XDEV|LOOP|NAMETOOLONG|NOTCONN|DQUOT)|SIG(?:KILL|TERM|SEGV|ABRT|INT|BUS|FPE|PIPE|HUP|ILL|QUIT|ALRM|TRAP)|ERR_[A-Z0-9_]{3,40}|Traceback|FAILED|FAIL|panicked|panic(?=:)|Segmentation fault|Permission denied|No such file or directory|command not found)\b/g;
-
-// Cheap pre-check: a text without any of these cannot contain a name.
-const TRIGGER =
-  /Error|Exception|Exit|Interrupt|Fault|\bE[A-Z]{3}|SIG|ERR_|Traceback|FAIL|panicked|fault|denied|No such|not found/;
-
-// Test-runner markers that passing runs print too (a retried test, a listing of expected
-// failures): they count only in the output of a call that failed.
-const FAILURE_MARKERS: ReadonlySet<string> = new Set(["FAILED", "FAIL"]);
+const RAISED =
+  /^(?:E\s+|(?:FAILED|ERROR)\s.*?\s-\s)?(?:[A-Za-z_][A-Za-z0-9_]*\.)*([A-Z][A-Za-z0-9_]*(?:Error|Exception))(?::|$)/;
+// Cheap pre-check: a text without either word names nothing.
+const TRIGGER = /Error|Exception/;
 
 /**
- * The distinct error names in `text`, in order of first appearance. Test-failure markers count
- * only when `failed` says the call itself failed.
+ * The distinct error names `output` reports as raised, in order of first appearance.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { raisedNames } from "./error_names.ts";
+ * assert.deepEqual(raisedNames("Traceback (most recent call last):\n  raise KeyError(k)\nKeyError: 'sku'"), ["KeyError"]);
+ * assert.deepEqual(raisedNames("E   ImportError: cannot import name 'parse'"), ["ImportError"]);
+ * ```
  */
-export function errorNames(text: string, failed: boolean): string[] {
-  if (!TRIGGER.test(text)) return [];
+export function raisedNames(output: string): string[] {
+  if (!TRIGGER.test(output)) return [];
   const names = new Set<string>();
-  for (const [name] of text.matchAll(NAME)) {
-    if (failed || !FAILURE_MARKERS.has(name)) names.add(name);
+  for (const line of output.split("\n")) {
+    const match = RAISED.exec(line.trim());
+    if (match) names.add(match[1] as string);
   }
   return [...names];
 }

@@ -11,8 +11,9 @@ function rawWindow(limit: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { excerpt } from "./excerpt.ts";
- * excerpt("one two three four", 12); // "one two…"
+ * assert.equal(excerpt("one two three four", 12), "one two…");
  * ```
  */
 export function excerpt(text: string, limit: number): string {
@@ -35,4 +36,38 @@ export function cut(clean: string, limit: number): string {
 function dropSplitSurrogate(text: string): string {
   const last = text.charCodeAt(text.length - 1);
   return last >= 0xd800 && last <= 0xdbff ? text.slice(0, -1) : text;
+}
+
+/**
+ * Shortens already-clean single-line text to at most `limit` characters by cutting out its middle:
+ * its start and its end stay, joined by ` … `, both at word boundaries where there are any. A
+ * command's end often tells it apart (`| grep -i error`, the file it writes).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cutMiddle } from "./excerpt.ts";
+ * assert.equal(
+ *   cutMiddle("cd /repo && python -m pytest tests -q | grep -i error", 40),
+ *   "cd /repo && python -m … grep -i error",
+ * );
+ * ```
+ */
+export function cutMiddle(clean: string, limit: number): string {
+  if (clean.length <= limit) return clean;
+  const tailRoom = Math.floor((limit - 3) * 0.4);
+  if (tailRoom < 8) return cut(clean, limit);
+  // The tail starts at a word: after the first space within its room, else the last before it.
+  const tailFrom = clean.length - tailRoom;
+  const after = clean.indexOf(" ", tailFrom);
+  const start = after !== -1 && after < clean.length - 1 ? after : clean.lastIndexOf(" ", tailFrom);
+  const tail = start <= 0 ? "" : clean.slice(start + 1);
+  const headRoom = limit - 3 - tail.length;
+  if (tail === "" || headRoom < tailRoom / 2) return cut(clean, limit);
+  let head = clean.slice(0, headRoom);
+  if (clean[headRoom] !== " ") {
+    const lastSpace = head.lastIndexOf(" ");
+    if (lastSpace > 0) head = head.slice(0, lastSpace);
+  }
+  return `${dropSplitSurrogate(head.trimEnd())} … ${tail}`;
 }

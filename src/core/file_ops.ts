@@ -1,10 +1,10 @@
 import type { ToolEvent } from "./events.ts";
 import { isFailure } from "./outcome.ts";
 
-/** One operation on one path, as a tool call did it. */
+/** One operation on one path, as a file tool did it. */
 export interface FileOp {
   readonly path: string;
-  /** `read`, `written`, `modified (patched)`, `searched`, `deleted`, `workdir`, `output`, `referenced`. */
+  /** `read`, `written`, `modified (patched)`, `searched` or `deleted`, ` (failed)` when it failed. */
   readonly op: string;
   readonly event: ToolEvent;
 }
@@ -15,49 +15,38 @@ const TOOL_OPS: Readonly<Record<string, string>> = {
   patch: "modified (patched)",
   search_files: "searched",
 };
-const PATH_ARGS: ReadonlyArray<readonly [string, string]> = [
-  ["path", "referenced"],
-  ["file_path", "referenced"],
-  ["output_path", "output"],
-  ["workdir", "workdir"],
-];
 const V4A_FILE = /^\*\*\* (Update|Add|Delete) File: (.+)$/gm;
 const V4A_OPS: Readonly<Record<string, string>> = {
   Update: "modified (patched)",
   Add: "written",
   Delete: "deleted",
 };
+const LONGEST_PATH = 4096;
 
 /**
- * The file operations of one tool event: the file tools' own paths (from arguments, V4A patch
- * headers, or the pruning stub when the call is not in the window) and path-like arguments of any
- * tool. A failed operation is marked `(failed)`.
+ * The file operations of one tool event: the paths a file tool (read_file, write_file, patch,
+ * search_files) worked on, from its arguments, the headers of a V4A patch, or the pruning stub
+ * when its call is not in the window. Other tools' paths (a terminal's working directory) are not
+ * files it touched. A failed operation is marked `(failed)`.
  */
 export function fileOps(event: ToolEvent): FileOp[] {
   const { name, args } = event.call;
+  const toolOp = TOOL_OPS[name];
+  if (toolOp === undefined) return [];
   const ops: FileOp[] = [];
   const failed = isFailure(event.outcome) ? " (failed)" : "";
   const add = (path: unknown, op: string) => {
-    if (typeof path === "string" && path.trim() !== "" && path.length <= 4096) {
+    if (typeof path === "string" && path.trim() !== "" && path.length <= LONGEST_PATH) {
       ops.push({ path: path.trim(), op: op + failed, event });
     }
   };
-  const toolOp = TOOL_OPS[name];
-  if (toolOp !== undefined) {
-    const before = ops.length;
-    add(args.path ?? args.file_path, toolOp);
-    if (name === "patch" && typeof args.patch === "string") {
-      for (const match of args.patch.matchAll(V4A_FILE)) {
-        add(match[2], V4A_OPS[match[1] as string] as string);
-      }
+  add(args.path ?? args.file_path, toolOp);
+  if (name === "patch" && typeof args.patch === "string") {
+    for (const match of args.patch.matchAll(V4A_FILE)) {
+      add(match[2], V4A_OPS[match[1] as string] as string);
     }
-    const stub = event.outcome.stub;
-    if (ops.length === before && stub?.kind === "file") add(stub.path, toolOp);
-    for (const [key, op] of PATH_ARGS) {
-      if (key === "workdir" || key === "output_path") add(args[key], op);
-    }
-    return ops;
   }
-  for (const [key, op] of PATH_ARGS) add(args[key], op);
+  const stub = event.outcome.stub;
+  if (ops.length === 0 && stub?.kind === "file") add(stub.path, toolOp);
   return ops;
 }

@@ -1,13 +1,23 @@
+import { canonicalJson } from "./canonical_json.ts";
 import { contentText, isRecord } from "./content.ts";
+import { cut } from "./excerpt.ts";
+import { type Ref, windowRef } from "./ref.ts";
+import { sanitizeInline } from "./sanitize.ts";
+
+/** Longest tool name shown in a line. */
+const TOOL_LABEL_CHARS = 64;
 
 /** A tool call as the assistant made it, with its arguments decoded where possible. */
 export interface ToolCall {
   /** `tool_calls[].id`; empty when absent. */
   readonly id: string;
+  /** The tool's name as sent: compared, never shown. */
   readonly name: string;
+  /** The tool's name as shown: sanitised and cut to one short line. */
+  readonly label: string;
   /** Decoded arguments; empty when `arguments` was not a JSON object. */
   readonly args: Readonly<Record<string, unknown>>;
-  /** The arguments as sent (a JSON string, or the re-encoded value). */
+  /** The arguments as sent (a JSON string, or the canonical text of a decoded value). */
   readonly argsText: string;
   readonly argsValid: boolean;
 }
@@ -19,16 +29,18 @@ export type Role = "system" | "user" | "assistant" | "tool";
 export interface Row {
   /** Position in the input array (0-based). */
   readonly index: number;
-  /** Reference label without brackets: `#N` for a stored `_row_id`, else positional `tN`. */
-  readonly ref: string;
+  readonly ref: Ref;
   readonly role: Role;
   /** Content flattened to text. */
   readonly text: string;
   /** Assistant tool calls, in order. */
   readonly toolCalls: readonly ToolCall[];
-  /** Tool rows: the call this result answers, and the tool's name. */
+  /** Tool rows: the call this result answers, and the tool's name as sent and as shown. */
   readonly toolCallId: string;
   readonly toolName: string;
+  readonly toolLabel: string;
+  /** When the message was recorded (`timestamp`, epoch seconds), when the row says. */
+  readonly time: number | undefined;
 }
 
 /** A normalised window: the usable rows plus counts of what could not be used. */
@@ -65,6 +77,13 @@ export function normalizeWindow(window: unknown): Window {
   const rows: Row[] = [];
   let skipped = 0;
   let invalidArguments = 0;
+  // A window names few tools many times over.
+  const labels = new Map<string, string>();
+  const label = (name: string) => {
+    let shown = labels.get(name);
+    if (shown === undefined) labels.set(name, shown = toolLabel(name));
+    return shown;
+  };
   window.forEach((message: unknown, index) => {
     const role = isRecord(message) && typeof message.role === "string"
       ? ROLE_ALIASES[message.role]
@@ -73,37 +92,39 @@ export function normalizeWindow(window: unknown): Window {
       skipped++;
       return;
     }
-    const toolCalls = role === "assistant" ? readToolCalls(message.tool_calls) : [];
+    const toolCalls = role === "assistant" ? readToolCalls(message.tool_calls, label) : [];
     invalidArguments += toolCalls.filter((call) => !call.argsValid).length;
+    const toolName = typeof message.tool_name === "string"
+      ? message.tool_name
+      : typeof message.name === "string"
+      ? message.name
+      : "";
     rows.push({
       index,
-      ref: rowReference(message, index),
+      ref: windowRef(message, index),
       role,
       text: contentText(message.content),
       toolCalls,
       toolCallId: typeof message.tool_call_id === "string" ? message.tool_call_id : "",
-      toolName: typeof message.tool_name === "string"
-        ? message.tool_name
-        : typeof message.name === "string"
-        ? message.name
-        : "",
+      toolName,
+      toolLabel: label(toolName),
+      time: typeof message.timestamp === "number" && Number.isFinite(message.timestamp)
+        ? message.timestamp
+        : undefined,
     });
   });
   return { rows, inputMessages: window.length, skippedMessages: skipped, invalidArguments };
 }
 
 /**
- * The reference label of the message at `index` of a window, without brackets: `#N` for a stored
- * `_row_id` (a non-negative integer, or its decimal string), else positional `tN` (1-based).
+ * A tool name as a line shows it: sanitised, one word (spaces become `_`), at most 64 characters,
+ * `tool` when nothing is left.
  */
-export function rowReference(message: unknown, index: number): string {
-  const rowId = isRecord(message) ? message._row_id : undefined;
-  if (typeof rowId === "number" && Number.isSafeInteger(rowId) && rowId >= 0) return `#${rowId}`;
-  if (typeof rowId === "string" && /^\d{1,15}$/.test(rowId)) return `#${Number(rowId)}`;
-  return `t${index + 1}`;
+export function toolLabel(name: string): string {
+  return cut(sanitizeInline(name).replace(/ /g, "_"), TOOL_LABEL_CHARS) || "tool";
 }
 
-function readToolCalls(value: unknown): ToolCall[] {
+function readToolCalls(value: unknown, label: (name: string) => string): ToolCall[] {
   if (!Array.isArray(value)) return [];
   const calls: ToolCall[] = [];
   for (const entry of value) {
@@ -114,6 +135,7 @@ function readToolCalls(value: unknown): ToolCall[] {
     calls.push({
       id: typeof entry.id === "string" ? entry.id : "",
       name,
+      label: label(name),
       ...decodeArguments(fn.arguments),
     });
   }
@@ -123,11 +145,11 @@ function readToolCalls(value: unknown): ToolCall[] {
 function decodeArguments(
   raw: unknown,
 ): { args: Record<string, unknown>; argsText: string; argsValid: boolean } {
-  if (isRecord(raw)) return { args: raw, argsText: JSON.stringify(raw), argsValid: true };
+  if (isRecord(raw)) return { args: raw, argsText: canonicalJson(raw), argsValid: true };
   if (typeof raw !== "string") {
     return {
       args: {},
-      argsText: raw === undefined ? "" : String(JSON.stringify(raw)),
+      argsText: raw === undefined ? "" : canonicalJson(raw),
       argsValid: raw === undefined,
     };
   }
@@ -136,7 +158,7 @@ function decodeArguments(
     const parsed: unknown = JSON.parse(raw);
     if (isRecord(parsed)) return { args: parsed, argsText: raw, argsValid: true };
   } catch {
-    // Invalid JSON: fall through and salvage what can be read.
+    // Invalid JSON (or nesting too deep to parse): fall through and salvage what can be read.
   }
   return { args: salvageArguments(raw), argsText: raw, argsValid: false };
 }

@@ -4,10 +4,16 @@
  * @module
  */
 export * from "./types.ts";
-export { project } from "./project.ts";
-export { LABEL_WORDS, wordsOf } from "./vocabulary.ts";
-export { CHARS_PER_TOKEN, DEFAULT_BUDGET_TOKENS, SECTION_CAPS } from "./project.ts";
+export { CHARS_PER_TOKEN, DEFAULT_BUDGET_TOKENS, project } from "./project.ts";
+export { LABEL_TOKENS, LABEL_WORDS, wordsOf } from "./vocabulary.ts";
 export { contentText } from "./content.ts";
-export { rowReference } from "./message.ts";
+export { type Ref, refLabel, windowRef } from "./ref.ts";
 export { sanitizeInline } from "./sanitize.ts";
+export type { ProofKind } from "./section.ts";
+export {
+  HEADINGS,
+  SECTION_DESCRIPTIONS,
+  type SectionDescription,
+  type SectionId,
+} from "./sections/table.ts";
 export { buildAnchorIndex } from "./anchors.ts";

@@ -1,10 +1,13 @@
 import { isRecord } from "./content.ts";
+import { reportedError } from "./error_output.ts";
+import { type ExitMeaning, exitMeaning } from "./exit_meaning.ts";
 import { parseStub, type Stub } from "./stub.ts";
 
 /** What a tool result says happened. */
 export type OutcomeKind =
   | "succeeded"
   | "failed"
+  | "answer"
   | "no-exit"
   | "ok"
   | "error"
@@ -17,10 +20,18 @@ export type OutcomeKind =
   | "unknown"
   | "missing";
 
-/** The outcome of one tool call, read from its result. */
-export interface Outcome {
+/** What an outcome says, as a line states it: its kind, exit status and what that status means. */
+export interface OutcomeState {
   readonly kind: OutcomeKind;
   readonly exitCode?: number;
+  /** For `answer`: what the non-zero exit status means (`no match`, …). */
+  readonly meaning?: ExitMeaning;
+}
+
+/** The outcome of one tool call, read from its result. */
+export interface Outcome extends OutcomeState {
+  /** For a command that exited 0: the line in which it still reported an error. */
+  readonly reportedError?: string;
   /** The result's own words worth quoting (output, error text, or the stub). */
   readonly detail: string;
   /** The pruning stub the result was replaced with, if any. */
@@ -61,6 +72,8 @@ export interface CallKind {
   readonly background?: boolean;
   /** A request to kill a background process: a killed or exited status is its success. */
   readonly kill?: boolean;
+  /** The command line, when the call ran one: some exit statuses are answers (`grep` 1). */
+  readonly commandLine?: string;
 }
 
 /**
@@ -69,13 +82,25 @@ export interface CallKind {
  */
 export function readOutcome(text: string, call: CallKind): Outcome {
   const stub = parseStub(text);
-  if (stub) return stubOutcome(stub, text);
+  if (stub) return interpretExit(stubOutcome(stub, text), call);
   const trimmed = text.trimStart();
-  if (trimmed.startsWith("{")) {
-    const parsed = parseObject(trimmed);
-    if (parsed) return jsonOutcome(parsed, call);
+  const parsed = trimmed.startsWith("{") ? parseObject(trimmed) : undefined;
+  return interpretExit(parsed ? jsonOutcome(parsed, call) : textOutcome(text, call.command), call);
+}
+
+/** Reads an exit status in the light of the command that returned it. */
+function interpretExit(outcome: Outcome, call: CallKind): Outcome {
+  const line = call.commandLine;
+  if (line === undefined || outcome.exitCode === undefined) return outcome;
+  if (outcome.kind === "failed") {
+    const meaning = exitMeaning(line, outcome.exitCode, outcome.detail);
+    return meaning === undefined ? outcome : { ...outcome, kind: "answer", meaning };
   }
-  return textOutcome(text, call.command);
+  if (outcome.kind === "succeeded") {
+    const error = reportedError(line, outcome.detail);
+    return error === undefined ? outcome : { ...outcome, reportedError: error };
+  }
+  return outcome;
 }
 
 function stubOutcome(stub: Stub, text: string): Outcome {
@@ -173,32 +198,50 @@ function errorText(result: Record<string, unknown>): string {
   return "";
 }
 
-/** The words of a JSON result worth quoting: its output and error fields, else all its leaves. */
+const OUTPUT_KEYS = ["output", "stdout", "content", "result", "message", "stderr"];
+
+/**
+ * The words of a JSON result worth quoting: its output and error fields (empty when it has output
+ * fields that are all empty), else all its leaves.
+ */
 function jsonDetail(result: Record<string, unknown>, error: string): string {
   const parts: string[] = [];
-  for (const key of ["output", "stdout", "content", "result", "message", "stderr"]) {
+  for (const key of OUTPUT_KEYS) {
     const value = result[key];
     if (typeof value === "string" && value.trim() !== "") parts.push(value);
   }
   if (error !== "") parts.push(error);
-  return parts.length > 0 ? parts.join("\n") : leaves(result);
+  if (parts.length > 0) return parts.join("\n");
+  return OUTPUT_KEYS.some((key) => typeof result[key] === "string") ? "" : leaves(result);
 }
 
-function leaves(value: unknown, depth = 0): string {
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (depth > 4 || value === null || typeof value !== "object") return "";
-  const entries = Array.isArray(value)
-    ? value.map((item) => ["", item] as const)
-    : Object.entries(value);
-  return entries
-    .slice(0, 50)
-    .map(([key, item]) => {
-      const inner = leaves(item, depth + 1);
-      return key === "" ? inner : inner === "" ? "" : `${key} ${inner}`;
-    })
-    .filter((text) => text !== "")
-    .join(" ");
+/**
+ * The scalar leaves of the first levels of a JSON value with their keys, without recursion:
+ * `key value` words, at most 50 children per level and 4 levels deep.
+ */
+function leaves(value: unknown): string {
+  const words: string[] = [];
+  const stack: { readonly value: unknown; readonly depth: number; readonly key: string }[] = [
+    { value, depth: 0, key: "" },
+  ];
+  while (stack.length > 0) {
+    const { value: item, depth, key } = stack.pop()!;
+    if (typeof item === "string" || typeof item === "number" || typeof item === "boolean") {
+      const text = String(item);
+      if (text !== "") words.push(key === "" ? text : `${key} ${text}`);
+      continue;
+    }
+    if (depth > 4 || item === null || typeof item !== "object") continue;
+    if (key !== "") words.push(key);
+    const children = Array.isArray(item)
+      ? item.slice(0, 50).map((child) => ["", child] as const)
+      : Object.entries(item).slice(0, 50);
+    for (let index = children.length - 1; index >= 0; index--) {
+      const [childKey, child] = children[index]!;
+      stack.push({ value: child, depth: depth + 1, key: childKey });
+    }
+  }
+  return words.join(" ");
 }
 
 function firstNumber(...values: unknown[]): number | undefined {
@@ -208,54 +251,28 @@ function firstNumber(...values: unknown[]): number | undefined {
   return undefined;
 }
 
-/** Whether an outcome counts as the call working. */
-export function isSuccess(outcome: Outcome): boolean {
+/** Whether an outcome counts as the call working (an error it reported aside). */
+export function isSuccess(outcome: OutcomeState): boolean {
   return outcome.kind === "succeeded" || outcome.kind === "ok";
 }
 
+/** Whether an outcome is a clean success: it worked and reported no error. */
+export function isCleanSuccess(outcome: Outcome): boolean {
+  return isSuccess(outcome) && outcome.reportedError === undefined;
+}
+
+/** Whether an outcome is worth an Errors & Fixes entry: a failure, or a success that reported an error. */
+export function isTrouble(outcome: Outcome): boolean {
+  return isFailure(outcome) || outcome.reportedError !== undefined;
+}
+
 /** Whether an outcome counts as the call failing (fixable by a later identical success). */
-export function isFailure(outcome: Outcome): boolean {
+export function isFailure(outcome: OutcomeState): boolean {
   return outcome.kind === "failed" || outcome.kind === "error" || outcome.kind === "timeout" ||
     outcome.kind === "interrupted";
 }
 
 /** Whether an outcome means the call was refused or is waiting for the user's approval. */
-export function isBlocked(outcome: Outcome): boolean {
+export function isBlocked(outcome: OutcomeState): boolean {
   return outcome.kind === "blocked" || outcome.kind === "pending";
-}
-
-/**
- * The projection's words for an outcome: `succeeded (exit 0)`, `failed (exit 1)`,
- * `ran (no exit code)`, `blocked`, `pending approval`, `timed out`, …
- */
-export function describeOutcome(outcome: Outcome): string {
-  const exit = outcome.exitCode === undefined ? "" : ` (exit ${outcome.exitCode})`;
-  switch (outcome.kind) {
-    case "succeeded":
-      return `succeeded${exit}`;
-    case "failed":
-      return exit === "" ? "failed (error)" : `failed${exit}`;
-    case "no-exit":
-      return "ran (no exit code)";
-    case "ok":
-      return "ok";
-    case "error":
-      return "error";
-    case "blocked":
-      return `blocked${exit}`;
-    case "pending":
-      return "pending approval";
-    case "timeout":
-      return `timed out${exit}`;
-    case "interrupted":
-      return `interrupted${exit}`;
-    case "background":
-      return "started in background";
-    case "running":
-      return "still running";
-    case "unknown":
-      return "output cleared";
-    case "missing":
-      return "no result";
-  }
 }

@@ -1,104 +1,168 @@
-import { cleanLine } from "./sanitize.ts";
-import { parseOmissionNote, type PreviousEntry, type PreviousSection } from "./section.ts";
+import { headerSpan, isHeader } from "./header.ts";
+import type { Moment } from "./moment.ts";
+import { parsePreviousRef, REF_PATTERN } from "./ref.ts";
+import { cleanLine, sanitizeInline, visibleText } from "./sanitize.ts";
+import { parseOmissionNote } from "./section.ts";
+import { quoteLines } from "./sections/quoted_summary.ts";
+import { LOG_SECTION, type SectionId, SECTIONS } from "./sections/table.ts";
 
-/** The sections of a previous projection that carry forward into the next one. */
-export interface PreviousProjection {
-  readonly snapshot: readonly string[];
-  readonly goal: PreviousSection | undefined;
-  readonly blocked: PreviousSection | undefined;
-  readonly errorsFixes: PreviousSection | undefined;
-  readonly errorNames: PreviousSection | undefined;
-  readonly files: PreviousSection | undefined;
-  readonly commands: PreviousSection | undefined;
+/** One section of a previous projection, read back: its entries (of its spec's type) and omissions. */
+export interface PreviousSection {
+  readonly entries: readonly unknown[];
+  readonly omitted: number;
+}
+
+/** One projection found in the previous summary (Hermes may pass several, joined). */
+export interface PreviousBlock {
+  readonly sections: ReadonlyMap<SectionId, PreviousSection>;
   /** Log lines with stored references (`[#N]`), oldest first. */
   readonly log: readonly string[];
-  /** Log lines the previous projection had already omitted. */
   readonly logOmitted: number;
+  /** When its messages began: the time its header states, and the lowest row it cites. */
+  readonly start: Moment;
 }
 
-type SectionName = "goal" | "blocked" | "errorsFixes" | "errorNames" | "files" | "commands";
+/** Everything a previous summary carries forward: its projections, oldest first. */
+export interface PreviousSummary {
+  readonly blocks: readonly PreviousBlock[];
+  /** How many of the blocks are summaries vcc did not write, kept as quotes. */
+  readonly foreign: number;
+}
 
-const HEADINGS: Readonly<Record<string, SectionName | "snapshot" | "log">> = {
-  "## Historical Task Snapshot": "snapshot",
-  "## Goal": "goal",
-  "## Blocked": "blocked",
-  "## Errors & Fixes": "errorsFixes",
-  "## Error Names Seen": "errorNames",
-  "## Relevant Files": "files",
-  "## Commands Run": "commands",
-  "## Detailed Session Log (oldest first)": "log",
-};
+// Sections Hermes appends after the summary; they are rebuilt on every compaction.
+const HERMES_SECTIONS = ["## Anchor Index", "## User Messages", "## Context Recovery"];
+// Lines Hermes wraps around a summary it stores or carries.
+// (the disclaimer under the task snapshot its grounding writes among them).
+const HERMES_MARKERS =
+  /^(?:-{2,} ?END OF CONTEXT SUMMARY|\[PRIOR CONTEXT|\[END OF PRIOR CONTEXT|\[CONTEXT COMPACTION|\[CONTEXT SUMMARY\]|Historical only; newer protected-tail messages)/;
+// How projections written before the header line existed identified themselves.
+const EARLIER_SIGNATURE = "(Deterministic excerpts, no model involved.";
+const LOG_LINE = new RegExp(`^(${REF_PATTERN}) \\S`);
 
-// Each section's entry grammar and how its merge key is read (the same key the section's builder
-// gives a new entry). Lines that do not fit (Hermes's own prose, stray text) are not carried.
-const CALL_ENTRY = /^- \[(?:#\d+|unsaved)\] (\S+(?: `[^`]+`| (`{2,}) .+? \2)?) — /;
-const KEYS: Readonly<Record<SectionName, readonly [RegExp, (match: RegExpExecArray) => string]>> = {
-  // A goal line without a reference (from a summary vcc did not write) still carries forward.
-  goal: [/^(\[(?:#\d+|unsaved)\]) \S|^(?!\()(.+)$/, (match) => (match[1] ?? match[2]) as string],
-  blocked: [CALL_ENTRY, (match) => match[1] as string],
-  errorsFixes: [CALL_ENTRY, (match) => match[1] as string],
-  errorNames: [/^- (\S.*?) \(first at /, (match) => match[1] as string],
-  files: [/^- (.+?) — \S/, (match) => match[1] as string],
-  commands: [
-    /^- \[(?:#\d+|unsaved)\] (?:`([^`]+)`|(`{2,}) (.+?) \2) — /,
-    (match) => (match[1] ?? match[3]) as string,
-  ],
-};
-const LOG_LINE = /^\[#\d+\] \S/;
-const POSITIONAL_REF = /\[t\d+\]/g;
+interface RawBlock {
+  /** Lines under each of the projection's headings. */
+  readonly lines: Map<string, string[]>;
+  /** Lines outside any of its sections: kept as quotes. */
+  readonly stray: string[];
+  from?: number;
+}
 
 /**
- * Parses a previous projection, as Hermes stored it: its summary prefix, end marker and appended
- * sections (Anchor Index, User Messages, Context Recovery) are ignored, and each line is cleaned
- * again. Positional `[tN]` references of the old window are stale and become `[unsaved]`; log
- * lines that carry one are dropped.
+ * Reads a previous summary as Hermes passes it back: each projection vcc wrote (after a restart
+ * Hermes joins every earlier summary into one text), cleaned line by line before anything is read
+ * from it, so no invisible character can hide a heading. Hermes's own appended sections and
+ * wrappers are ignored. A summary vcc did not write, and any line of a projection that is not one
+ * of its sections' entries, is kept as a quoted line of the Earlier Summary section.
  */
-export function parsePrevious(text: string | undefined): PreviousProjection | undefined {
+export function parsePrevious(text: string | undefined): PreviousSummary | undefined {
   if (text === undefined || text.trim() === "") return undefined;
-  const collected = new Map<string, string[]>();
-  let current: string | undefined;
-  for (const raw of text.split(/\r?\n/)) {
-    if (raw.startsWith("## ")) {
-      current = HEADINGS[raw.trimEnd()];
-      if (current && !collected.has(current)) collected.set(current, []);
+  // Structure is recognised in what a reader sees (so no invisible character can hide a
+  // heading); every line kept is cleaned in full.
+  const lines = text.split(/\r?\n/).map(visibleText);
+  const ours = lines.some((line) => isHeader(line) || line.startsWith(EARLIER_SIGNATURE));
+  const blocks: RawBlock[] = [];
+  const open = (): RawBlock => {
+    const block: RawBlock = { lines: new Map(), stray: [] };
+    blocks.push(block);
+    return block;
+  };
+  let block: RawBlock | undefined;
+  // The heading lines go under; "" inside a section of Hermes's, undefined outside any section.
+  let heading: string | undefined;
+  for (const line of lines) {
+    if (line === "" || HERMES_MARKERS.test(line)) continue;
+    if (ours && isHeader(line)) {
+      // A header opens a projection, unless all before it is the task snapshot Hermes's
+      // grounding put in front of it.
+      const onlySnapshot = block !== undefined && block.from === undefined &&
+        block.stray.length === 0 && [...block.lines.keys()].every((key) =>
+          key === SNAPSHOT_HEADING
+        );
+      if (!onlySnapshot || block === undefined) block = open();
+      const span = headerSpan(line);
+      if (span.from !== undefined) block.from = span.from;
+      heading = undefined;
       continue;
     }
-    if (raw.startsWith("--- END OF CONTEXT SUMMARY")) current = undefined;
-    const line = cleanLine(raw);
-    if (current && line !== "") collected.get(current)?.push(line);
+    block ??= open();
+    if (line.startsWith("## ")) {
+      if (HERMES_SECTIONS.some((prefix) => line.startsWith(prefix))) {
+        heading = "";
+        continue;
+      }
+      if (ours && isKnownHeading(line)) {
+        // The same heading twice: a projection joined without its header (written before there
+        // was one) begins.
+        if (block.lines.has(line)) block = open();
+        block.lines.set(line, []);
+        heading = line;
+        continue;
+      }
+      heading = undefined;
+    }
+    if (heading === "") continue;
+    if (heading === undefined) block.stray.push(cleanLine(line));
+    else block.lines.get(heading)?.push(cleanLine(line));
   }
-  if (collected.size === 0) return undefined;
-  const section = (name: SectionName) => parseSection(collected.get(name), KEYS[name]);
-  const log = collected.get("log") ?? [];
+  return { blocks: blocks.map(readBlock), foreign: ours ? 0 : 1 };
+}
+
+const SNAPSHOT_HEADING = SECTIONS[0]?.heading;
+const STORED_REF = /\[#(\d{1,15})\]/g;
+
+function lowestRow(block: RawBlock): { row?: number } {
+  let lowest: number | undefined;
+  for (const lines of block.lines.values()) {
+    for (const line of lines) {
+      for (const match of line.matchAll(STORED_REF)) {
+        const id = Number(match[1]);
+        if (lowest === undefined || id < lowest) lowest = id;
+      }
+    }
+  }
+  return lowest === undefined ? {} : { row: lowest };
+}
+
+function isKnownHeading(line: string): boolean {
+  return line === LOG_SECTION.heading || SECTIONS.some((section) => section.heading === line);
+}
+
+function readBlock(block: RawBlock): PreviousBlock {
+  const sections = new Map<SectionId, PreviousSection>();
+  const stray = [...block.stray];
+  for (const section of SECTIONS) {
+    const lines = block.lines.get(section.heading);
+    if (lines === undefined) continue;
+    const entries: unknown[] = [];
+    let omitted = 0;
+    section.use((spec) => {
+      for (const line of lines) {
+        const entry = spec.parse(line);
+        if (entry !== undefined) entries.push(entry);
+        else if (parseOmissionNote(line) > 0) omitted += parseOmissionNote(line);
+        else stray.push(line);
+      }
+    });
+    sections.set(section.id, { entries, omitted });
+  }
+  if (stray.length > 0) {
+    const quoted = sections.get("quotedLines");
+    const strayQuotes = stray.flatMap((line) => quoteLines(line));
+    sections.set("quotedLines", {
+      entries: [...(quoted?.entries ?? []), ...strayQuotes],
+      omitted: quoted?.omitted ?? 0,
+    });
+  }
+  const log = block.lines.get(LOG_SECTION.heading) ?? [];
   return {
-    snapshot: (collected.get("snapshot") ?? []).map(unposition),
-    goal: section("goal"),
-    blocked: section("blocked"),
-    errorsFixes: section("errorsFixes"),
-    errorNames: section("errorNames"),
-    files: section("files"),
-    commands: section("commands"),
-    log: log.filter((line) => LOG_LINE.test(line)),
+    sections,
+    log: log.flatMap((line) => {
+      const match = LOG_LINE.exec(line);
+      if (match === null || parsePreviousRef(match[1] as string)?.kind !== "row") return [];
+      // Its reference leads; anything after it is quoted text again.
+      return [`${match[1]} ${sanitizeInline(line.slice((match[1] as string).length + 1))}`];
+    }),
     logOmitted: log.reduce((sum, line) => sum + parseOmissionNote(line), 0),
+    start: { ...(block.from === undefined ? {} : { time: block.from }), ...lowestRow(block) },
   };
-}
-
-function parseSection(
-  lines: readonly string[] | undefined,
-  [grammar, keyOf]: readonly [RegExp, (match: RegExpExecArray) => string],
-): PreviousSection | undefined {
-  if (lines === undefined) return undefined;
-  const entries: PreviousEntry[] = [];
-  let omitted = 0;
-  for (const raw of lines) {
-    const line = unposition(raw);
-    const match = grammar.exec(line);
-    if (match) entries.push({ key: keyOf(match), line });
-    else omitted += parseOmissionNote(line);
-  }
-  return { entries, omitted };
-}
-
-function unposition(line: string): string {
-  return line.replace(POSITIONAL_REF, "[unsaved]");
 }

@@ -1,166 +1,163 @@
-import { analyze } from "./analysis.ts";
-import { type Draft, draftSize, fitLog, LOG_NOUN, renderDraft, shrinkDrafts } from "./budget.ts";
-import { type Focus, focusOf } from "./focus.ts";
-import { parsePrevious } from "./previous.ts";
+import { type Analysis, analyze } from "./analysis.ts";
+import { type SectionPlan, type SizedSection, sizeSections } from "./budget.ts";
+import { focusOf } from "./focus.ts";
+import { renderHeader } from "./header.ts";
+import { LazyLines } from "./lazy_lines.ts";
+import { earliestMoment, type Moment } from "./moment.ts";
+import { fitLog } from "./log_fit.ts";
+import { parsePrevious, type PreviousBlock } from "./previous.ts";
 import {
-  capLines,
-  type Entry,
-  mergeEntries,
+  applyChanges,
+  type Change,
   omissionNote,
-  type PreviousSection,
+  type SectionContent,
+  type SectionSpec,
 } from "./section.ts";
-import { blockedEntries } from "./sections/blocked.ts";
-import { commandEntries, needsAttention } from "./sections/commands.ts";
-import { errorNameEntries } from "./sections/error_names.ts";
-import { errorsFixesEntries } from "./sections/errors_fixes.ts";
-import { fileEntries } from "./sections/files.ts";
-import { goalLines, snapshotLine } from "./sections/goal.ts";
-import { SESSION_LOG_HEADING, sessionLog, sessionLogNote } from "./sections/session_log.ts";
+import type { BlockedEntry } from "./sections/blocked.ts";
+import type { CommandEntry } from "./sections/commands.ts";
+import type { ErrorEntry } from "./sections/errors_fixes.ts";
+import { reconcile } from "./sections/reconcile.ts";
+import { sessionLog } from "./sections/session_log.ts";
+import { LOG_SECTION, type SectionId, SECTIONS } from "./sections/table.ts";
 import type { Projection, ProjectionStats, ProjectOptions } from "./types.ts";
 
 /** Budget used when the caller gives none (tokens). */
 export const DEFAULT_BUDGET_TOKENS = 2000;
 /** Characters per token: the body never exceeds `budgetTokens × CHARS_PER_TOKEN`. */
 export const CHARS_PER_TOKEN = 4;
-/** Most entries each section keeps; the oldest go first. */
-export const SECTION_CAPS = {
-  requests: 8,
-  blocked: 12,
-  fixes: 12,
-  errorNames: 20,
-  files: 40,
-  commands: 25,
-} as const;
-// Share of the budget the structured sections keep when the session log competes for room.
-const STRUCTURED_SHARE = 0.6;
 // Least room worth giving the session log's lines.
-const MIN_LOG_CHARS = 200;
+const MIN_LOG_LINES_CHARS = 120;
 
 /**
- * Projects a Hermes window (the messages of its summary step) into the Markdown summary: Historical
- * Task Snapshot, Goal, Blocked, Errors & Fixes, Error Names Seen, Relevant Files, Commands Run and
- * the Detailed Session Log, each line citing its message as `[#N]`. Pure and deterministic: the same
- * input gives the same bytes; any JSON value is accepted and nothing throws; the body never exceeds
- * the budget.
+ * Projects a Hermes window (the messages of its summary step) into the Markdown summary: a header
+ * line, then Historical Task Snapshot, Goal, Blocked, Errors & Fixes, Error Names Seen, Relevant
+ * Files, Commands Run, Earlier Summary and the Detailed Session Log, each line citing its message
+ * as `[#N]`. Pure and deterministic: the same input gives the same bytes; any JSON value is
+ * accepted and nothing throws; the body never exceeds the budget.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { project } from "./mod.ts";
  * const { body } = project([{ role: "user", content: "Fix the build", _row_id: 7 }], { sessionId: "s1" });
- * body.startsWith("## Historical Task Snapshot\n[#7] Fix the build"); // true
+ * assert.match(body, /^## Historical Task Snapshot\n\[#7\] Fix the build$/m);
  * ```
  */
 export function project(window: unknown, options: ProjectOptions = {}): Projection {
   const analysis = analyze(window);
   const previous = parsePrevious(options.previous);
+  const blocks = previous?.blocks ?? [];
   const focus = focusOf(options.focus);
   const budgetChars = budgetOf(options.budgetTokens) * CHARS_PER_TOKEN;
+  const earlierStart = earliestMoment(blocks.map((block) => block.start));
 
-  const snapshot = snapshotLine(analysis);
-  const snapshotDraft: Draft = {
-    heading: "## Historical Task Snapshot",
-    noun: "lines",
-    lines: snapshot ? [snapshot] : [...(previous?.snapshot ?? [])].slice(0, 2),
-    omitted: 0,
-    pinned: 1,
-  };
-  const goal = draft("## Goal", "requests", previous?.goal, goalLines(analysis).map(goalEntry), 1);
-  // A request can reach a later window than newer ones (Hermes unpins the head after the first
-  // compaction), so requests are put back in the order they were made.
-  goal.lines.sort((a, b) => Math.sign(storedOrder(a) - storedOrder(b)) || 0);
-  const blocked = draft(
-    "## Blocked",
-    "blocked entries",
-    previous?.blocked,
-    blockedEntries(analysis),
+  const plans = agreeOnOutcomes(
+    new Map(SECTIONS.map((section) => [
+      section.id,
+      section.use((spec) => plan(spec, section.id, blocks, analysis)),
+    ])),
   );
-  const errors = draft(
-    "## Errors & Fixes",
-    "errors",
-    previous?.errorsFixes,
-    errorsFixesEntries(analysis),
+  const header = renderHeader({
+    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    ...span(analysis, earlierStart),
+  });
+  const windowLog = sessionLog(analysis, earlierStart);
+  const earlierLog = [...new Set(blocks.flatMap((block) => block.log))];
+  const logParts = [
+    windowLog.older,
+    new LazyLines(earlierLog.length, (index) => [earlierLog[index] as string]),
+    windowLog.newer,
+  ];
+  const logWanted = logParts.reduce((sum, part) => sum + part.sizeUpTo(budgetChars), 0);
+  const logHead = LOG_SECTION.heading.length + 1;
+  const { sections, logRoom } = sizeSections(
+    plans,
+    budgetChars,
+    header.length + 2,
+    logWanted === 0 ? 0 : logHead + logWanted,
+    focus,
   );
-  const names = draft(
-    "## Error Names Seen",
-    "error names",
-    previous?.errorNames,
-    errorNameEntries(analysis),
-  );
-  const files = draft("## Relevant Files", "files", previous?.files, fileEntries(analysis));
-  const commands = draft(
-    "## Commands Run",
-    "commands",
-    previous?.commands,
-    commandEntries(analysis),
-    0,
-    needsAttention,
-  );
-  const drafts = [snapshotDraft, goal, blocked, errors, names, files, commands];
-  capDraft(goal, SECTION_CAPS.requests, focus);
-  capDraft(blocked, SECTION_CAPS.blocked, focus);
-  capDraft(errors, SECTION_CAPS.fixes, focus);
-  capDraft(names, SECTION_CAPS.errorNames, focus);
-  capDraft(files, SECTION_CAPS.files, focus);
-  capDraft(commands, SECTION_CAPS.commands, focus);
 
-  const log = sessionLog(analysis);
-  const previousLog = previous?.log ?? [];
-  const logHead = `${SESSION_LOG_HEADING}\n${sessionLogNote(options.sessionId)}`;
-  const logFull = logHead.length + log.sizeUpTo(budgetChars) +
-    previousLog.reduce((sum, line) => sum + line.length + 1, 0);
-  // The log earns its heading and note only when the budget can leave it room for some lines.
-  const logFits = budgetChars * (1 - STRUCTURED_SHARE) >= logHead.length + MIN_LOG_CHARS;
-  const structured = drafts.reduce((sum, item) => sum + draftSize(item), 0);
-  if (structured + logFull > budgetChars) {
-    const limit = logFits
-      ? Math.max(budgetChars - logFull, Math.floor(budgetChars * STRUCTURED_SHARE))
-      : budgetChars;
-    shrinkDrafts(
-      drafts,
-      [names, files, commands, errors, blocked, goal, snapshotDraft],
-      limit,
-      focus,
-    );
-  }
-  const parts = drafts.map(renderDraft).filter((part) => part !== "");
-  const used = parts.reduce((sum, part) => sum + part.length + 2, 0);
-  const room = budgetChars - used - logHead.length - 1;
-  const fitted = room >= MIN_LOG_CHARS
-    ? fitLog(previousLog, log, room, focus)
-    : { kept: [], dropped: previousLog.length + log.groups };
-  const logOmitted = (previous?.logOmitted ?? 0) + fitted.dropped;
+  const parts = [header, ...sections.filter((section) => section.size > 0).map(renderSection)];
+  const earlierLogOmitted = Math.max(0, ...blocks.map((block) => block.logOmitted));
+  const lineRoom = logRoom - logHead;
+  const fitted = logWanted > 0 && lineRoom >= MIN_LOG_LINES_CHARS
+    ? fitLog(logParts, lineRoom, focus)
+    : { kept: [], dropped: logParts.reduce((sum, part) => sum + part.groups, 0) };
+  const logOmitted = earlierLogOmitted + fitted.dropped;
   if (fitted.kept.length > 0) {
-    const note = logOmitted > 0 ? [omissionNote(logOmitted, LOG_NOUN)] : [];
-    parts.push([logHead, ...note, ...fitted.kept].join("\n"));
+    const note = logOmitted > 0 ? [omissionNote(logOmitted, LOG_SECTION.noun)] : [];
+    parts.push([LOG_SECTION.heading, ...note, ...fitted.kept].join("\n"));
   }
   const body = withinBudget(parts.join("\n\n"), budgetChars);
-
-  const stats: ProjectionStats = {
-    inputMessages: analysis.window.inputMessages,
-    skippedMessages: analysis.window.skippedMessages,
-    invalidArguments: analysis.window.invalidArguments,
-    requests: goal.lines.length,
-    commands: commands.lines.length,
-    files: files.lines.length,
-    errors: errors.lines.length,
-    errorNames: names.lines.length,
-    blocked: blocked.lines.length,
-    fixes: errors.lines.filter((line) => line.includes(" → fixed at ")).length,
-    logLines: fitted.kept.length,
-    omitted: {
-      requests: goal.omitted,
-      files: files.omitted,
-      commands: commands.omitted,
-      blocked: blocked.omitted,
-      fixes: errors.omitted,
-      errorNames: names.omitted,
-      logEntries: logOmitted,
-    },
-    merged: previous !== undefined,
-    chars: body.length,
-    budgetChars,
+  return {
+    body,
+    stats: stats(
+      analysis,
+      sections,
+      fitted.kept.length,
+      logOmitted,
+      previous !== undefined,
+      body,
+      budgetChars,
+    ),
   };
-  return { body, stats };
+}
+
+/** A section's content: the earlier projections' entries, then this window's changes. */
+function plan<E>(
+  spec: SectionSpec<E>,
+  id: SectionId,
+  blocks: readonly PreviousBlock[],
+  analysis: Analysis,
+): SectionPlan<unknown> {
+  let content: SectionContent<E> = { entries: [], omitted: 0 };
+  let start: Moment = {};
+  for (const block of blocks) {
+    const section = block.sections.get(id);
+    if (section !== undefined) {
+      const changes: Change<E>[] = (section.entries as E[]).map((entry) => ({
+        key: spec.key(entry),
+        entry,
+        addIfNew: true,
+        at: block.start,
+      }));
+      const merged = applyChanges(spec, content, changes, start);
+      // A later projection already counts the omissions of the one it merged.
+      content = { entries: merged.entries, omitted: Math.max(content.omitted, section.omitted) };
+    }
+    start = earliestMoment([start, block.start]);
+  }
+  return { spec, content: applyChanges(spec, content, spec.changes(analysis), start) };
+}
+
+/** The plans in table order, Blocked and Errors & Fixes reconciled with Commands Run. */
+function agreeOnOutcomes(plans: Map<SectionId, SectionPlan<unknown>>): SectionPlan<unknown>[] {
+  const content = <E>(id: SectionId) => plans.get(id)?.content as SectionContent<E>;
+  const agreed = reconcile(
+    content<CommandEntry>("commands"),
+    content<BlockedEntry>("blocked"),
+    content<ErrorEntry>("errors"),
+  );
+  const replace = (id: SectionId, updated: SectionContent<unknown>) => {
+    const current = plans.get(id);
+    if (current) plans.set(id, { ...current, content: updated });
+  };
+  replace("blocked", agreed.blocked);
+  replace("errors", agreed.errors);
+  return SECTIONS.map((section) => plans.get(section.id) as SectionPlan<unknown>);
+}
+
+function renderSection(section: SizedSection): string {
+  return [section.heading, ...section.lines].join("\n");
+}
+
+/** The time span the projection covers: its window's rows and the earlier projections'. */
+function span(analysis: Analysis, earlierStart: Moment): { from?: number; to?: number } {
+  const times = analysis.window.rows.flatMap((row) => (row.time === undefined ? [] : [row.time]));
+  if (times.length === 0) return {};
+  const from = Math.min(...times, ...(earlierStart.time === undefined ? [] : [earlierStart.time]));
+  return { from, to: Math.max(...times) };
 }
 
 function budgetOf(tokens: number | undefined): number {
@@ -169,35 +166,46 @@ function budgetOf(tokens: number | undefined): number {
     : DEFAULT_BUDGET_TOKENS;
 }
 
-/** A line's `[#N]` row id, for ordering; lines without one sort last, in their order. */
-function storedOrder(line: string): number {
-  const match = /^\[#(\d+)\]/.exec(line);
-  return match ? Number(match[1]) : Number.POSITIVE_INFINITY;
-}
-
-function goalEntry(line: string): Entry {
-  return { key: line.slice(0, line.indexOf("]") + 1), line };
-}
-
-function draft(
-  heading: string,
-  noun: string,
-  previous: PreviousSection | undefined,
-  entries: readonly Entry[],
-  pinned = 0,
-  prefer?: (line: string) => boolean,
-): Draft {
-  const merged = mergeEntries(previous, entries);
-  const lines = [...merged.lines];
-  return { heading, noun, lines, omitted: merged.omitted, pinned, ...(prefer ? { prefer } : {}) };
-}
-
-function capDraft(target: Draft, limit: number, focus: Focus): void {
-  const pinned = target.lines.slice(0, target.pinned);
-  const rest = target.lines.slice(target.pinned);
-  const { kept, dropped } = capLines(rest, limit - pinned.length, focus, target.prefer);
-  target.lines = [...pinned, ...kept];
-  target.omitted += dropped;
+function stats(
+  analysis: Analysis,
+  sections: readonly SizedSection[],
+  logLines: number,
+  logOmitted: number,
+  merged: boolean,
+  body: string,
+  budgetChars: number,
+): ProjectionStats {
+  const byId = new Map(SECTIONS.map((section, index) => [section.id, sections[index]]));
+  const kept = (id: SectionId) => byId.get(id)?.kept.length ?? 0;
+  const omitted = (id: SectionId) => byId.get(id)?.omitted ?? 0;
+  const errors = (byId.get("errors")?.kept ?? []) as readonly ErrorEntry[];
+  return {
+    inputMessages: analysis.window.inputMessages,
+    skippedMessages: analysis.window.skippedMessages,
+    invalidArguments: analysis.window.invalidArguments,
+    requests: kept("requests"),
+    blocked: kept("blocked"),
+    errors: kept("errors"),
+    fixes: errors.filter((entry) => entry.fixedAt !== undefined).length,
+    errorNames: kept("errorNames"),
+    files: kept("files"),
+    commands: kept("commands"),
+    quotedLines: kept("quotedLines"),
+    logLines,
+    omitted: {
+      requests: omitted("requests"),
+      blocked: omitted("blocked"),
+      errors: omitted("errors"),
+      errorNames: omitted("errorNames"),
+      files: omitted("files"),
+      commands: omitted("commands"),
+      quotedLines: omitted("quotedLines"),
+      logEntries: logOmitted,
+    },
+    merged,
+    chars: body.length,
+    budgetChars,
+  };
 }
 
 /** Last line of defence: cut at a line boundary so the body can never exceed the budget. */

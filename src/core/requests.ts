@@ -1,4 +1,6 @@
 import type { Row } from "./message.ts";
+import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "./ref.ts";
+import { sanitizeInline } from "./sanitize.ts";
 
 // User rows that Hermes or the gateway writes itself; they are not requests from the user.
 const SYNTHETIC_PREFIXES = [
@@ -14,10 +16,53 @@ const SYNTHETIC_PREFIXES = [
   "[STILL IN PROGRESS",
   "Cronjob Response:",
 ];
+// Short replies that confirm or thank rather than ask for anything.
+const ACKNOWLEDGEMENT =
+  /^(?:ok(?:ay)?|k|yes|yep|yeah|sure|right|fine|great|good|nice|perfect|cool|thanks?|thank you|ty|go|go ahead|go on|continue|proceed|do it|sounds good|lgtm|please do|please continue|ok,? go ahead|yes,? (?:please|go ahead|continue))[\s.!,]*$/i;
 
-/** Whether a row is something the user asked for, not a synthetic or empty user row. */
+/** Whether a row is something the user asked for: not synthetic, not empty, not a bare "ok". */
 export function isUserRequest(row: Row): boolean {
   if (row.role !== "user") return false;
-  const text = row.text.trimStart();
-  return text !== "" && !SYNTHETIC_PREFIXES.some((prefix) => text.startsWith(prefix));
+  const text = row.text.trim();
+  return text !== "" && !SYNTHETIC_PREFIXES.some((prefix) => text.startsWith(prefix)) &&
+    !ACKNOWLEDGEMENT.test(text);
+}
+
+/** A request as Goal and the snapshot quote it: the row it was made in and its sanitised text. */
+export interface RequestEntry {
+  readonly ref?: Ref;
+  readonly text: string;
+}
+
+/** The request a row makes. */
+export function requestOf(row: Row): RequestEntry {
+  return { ref: row.ref, text: sanitizeInline(row.text) };
+}
+
+/** How many leading characters name a request that was never saved; lines never show fewer. */
+export const REQUEST_KEY_CHARS = 60;
+
+/**
+ * A request's identity: the stored row it was made in; for one never saved, its first words (two
+ * unsaved requests with different words stay apart).
+ */
+export function requestKey(entry: RequestEntry): string {
+  return entry.ref?.kind === "row"
+    ? `#${entry.ref.id}`
+    : entry.text.slice(0, REQUEST_KEY_CHARS).replace(/…$/, "");
+}
+
+/** `[#N] text`, the text cut to `width`. */
+export function renderRequest(entry: RequestEntry, cutText: (text: string) => string): string {
+  return entry.ref ? `${renderRef(entry.ref)} ${cutText(entry.text)}` : cutText(entry.text);
+}
+
+const REQUEST = new RegExp(`^(?:(${REF_PATTERN}) )?(.+)$`);
+
+/** Reads a request line; lines that are notes (`(…)`) are not requests. */
+export function parseRequest(line: string): RequestEntry | undefined {
+  const match = REQUEST.exec(line);
+  if (!match || (match[1] === undefined && line.startsWith("("))) return undefined;
+  const ref = match[1] === undefined ? undefined : parsePreviousRef(match[1]);
+  return { ...(ref ? { ref } : {}), text: sanitizeInline(match[2] as string) };
 }

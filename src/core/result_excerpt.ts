@@ -14,23 +14,26 @@ const JOIN = " … ";
 const WORDY = /\p{L}{2,}/u;
 
 /**
- * The words of a tool result worth quoting in one line of at most `limit` characters: a stub as
- * it is; for a failure, the lines that name the error; for a command's success, its last lines
- * (where summaries such as `48 passed` are); otherwise its first lines.
+ * The words of a tool result worth quoting in one line of at most `limit` characters: nothing for
+ * a pruning stub (its words are Hermes's, not the result's; the outcome says what it kept); for a
+ * failure, the lines that name the error; for a command that reported an error, that line; for a
+ * command's success, its last lines (where summaries such as `48 passed` are); otherwise its first
+ * lines.
  */
 export function resultExcerpt(outcome: Outcome, command: boolean, limit: number): string {
   const detail = outcome.detail;
-  if (outcome.stub || detail.trim() === "") return excerpt(detail, limit);
+  if (outcome.stub || detail.trim() === "") return "";
   if (isFailure(outcome) || isBlocked(outcome)) return cut(errorLines(detail), limit);
+  if (outcome.reportedError !== undefined) return excerpt(outcome.reportedError, limit);
   if (command) return cut(lastLines(detail, limit), limit);
   return excerpt(detail, limit);
 }
 
+/** The raw lines of `text` worth searching: all of a short text, the head and tail of a long one. */
 function searchable(text: string): string[] {
-  const lines = text.length > HEAD_CHARS + TAIL_CHARS
+  return text.length > HEAD_CHARS + TAIL_CHARS
     ? [...text.slice(0, HEAD_CHARS).split("\n").slice(0, -1), ...tail(text, TAIL_CHARS)]
     : text.split("\n");
-  return lines.map(sanitizeInline).filter((line) => line !== "");
 }
 
 /** The whole lines within the last `chars` characters of `text` (a cut first line is dropped). */
@@ -41,12 +44,23 @@ function tail(text: string, chars: number): string[] {
 
 function errorLines(text: string): string {
   const lines = searchable(text);
-  const matching = [...new Set(lines.filter((line) => ERROR_LINE.test(line)))];
+  // Lines are cleaned only once they are chosen: most of a long output is never quoted.
+  const matching = [
+    ...new Set(
+      lines.filter((line) => ERROR_LINE.test(line)).map(sanitizeInline).filter((line) =>
+        line !== ""
+      ),
+    ),
+  ];
   // A traceback's header says less than the exception line it leads to.
   const telling = matching.filter((line) => !TRACEBACK_HEADER.test(line));
   const chosen = (telling.length > 0 ? telling : matching).slice(-MAX_ERROR_LINES);
-  if (chosen.length === 0) return lines.at(-1) ?? "";
-  return chosen.join(JOIN);
+  if (chosen.length > 0) return chosen.join(JOIN);
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = sanitizeInline(lines[index] as string);
+    if (line !== "") return line;
+  }
+  return "";
 }
 
 function lastLines(text: string, limit: number): string {

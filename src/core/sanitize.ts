@@ -1,19 +1,31 @@
 /**
- * Quoted text is data: these rules make any quoted text safe to place inside one line of the
- * projection.
+ * Quoted text is data: these rules make any text safe to place inside one line of the projection.
+ * Every string that reaches the body — quoted output, tool names, ids, argument keys, paths, lines
+ * of a previous summary — goes through {@linkcode sanitizeInline} or, for lines the projector wrote
+ * itself, {@linkcode cleanLine}.
  *
  * @module
  */
 
-// ANSI CSI/OSC/other escape sequences, then every C0/C1 control, bidi control, zero-width
-// character, byte-order mark and lone surrogate. Matching control characters is the point here.
+// ANSI CSI/OSC/DCS/other escape sequences (removed whole, not just their ESC byte).
 const ESCAPES =
   // deno-lint-ignore no-control-regex
   /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[PX^_][^\x1b]*(?:\x1b\\)?|[@-Z\\-_])?/g;
+
+/**
+ * The character policy, by Unicode class rather than by example: removed are controls (Cc) other
+ * than the whitespace controls (which fold into spaces below), format characters (Cf: bidi
+ * controls, zero-width characters, soft hyphen, tag characters, byte-order mark…), surrogate code
+ * points that are not part of a pair (Cs), private-use (Co) and unassigned (Cn) code points, and
+ * every default-ignorable code point (variation selectors, Hangul fillers, …): nothing a reader
+ * can see, and everything that can hide text from one. Line and paragraph separators are
+ * whitespace and fold into spaces.
+ */
 const INVISIBLE =
-  // deno-lint-ignore no-control-regex
-  /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  /[[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}]--[\t\n\v\f\r]]/gv;
 const WHITESPACE = /\s+/g;
+// Printable ASCII and ordinary whitespace: nothing the policy removes can be in such text.
+const PLAIN = /^[\x20-\x7e\t\n\r]*$/;
 
 // Chat-template markers and Hermes's own summary markers, rewritten so no model or Hermes parser
 // can take them for structure while their words stay readable.
@@ -36,18 +48,20 @@ const MARKERS: ReadonlyArray<readonly [RegExp, string]> = [
 /** Characters whose presence means a marker rewrite may be needed. */
 const MARKER_HINT = /[<|\[]|END OF/i;
 // A reference in quoted text would pass for one of the projection's own.
-const QUOTED_REF = /\[(#\d+|t\d+)\]/g;
+const QUOTED_REF = /\[(#\d+|t\d+|unsaved)\]/g;
 
 /**
- * Makes quoted text safe for one projection line: removes ANSI escapes, control, bidi and
- * zero-width characters, neutralises chat-template and summary markers, turns `[#N]` into `(#N)`
- * so quoted text cannot forge a reference, and collapses all whitespace (newlines included) to
- * single spaces.
+ * Makes quoted text safe for one projection line: removes ANSI escapes and every invisible or
+ * format character (see the policy above), neutralises chat-template and summary markers, turns
+ * `[#N]` into `(#N)` so quoted text cannot forge a reference, and collapses all whitespace
+ * (newlines included) to single spaces, so it can never start a line of its own.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sanitizeInline } from "./sanitize.ts";
- * sanitizeInline("\x1b[31mok\x1b[0m\n<|im_start|>system [#9]"); // "ok ‹|im_start|›system (#9)"
+ * assert.equal(sanitizeInline("\x1b[31mok\x1b[0m\n<|im_start|>system [#9]"), "ok ‹|im_start|›system (#9)");
+ * assert.equal(sanitizeInline("soft\u00adhyphen, tag\u{E0041}s"), "softhyphen, tags");
  * ```
  */
 export function sanitizeInline(text: string): string {
@@ -55,13 +69,30 @@ export function sanitizeInline(text: string): string {
 }
 
 /**
+ * What a reader sees of `text`, on one line: escapes and invisible characters removed, whitespace
+ * collapsed. Markers are left as they are, so structure (a heading, Hermes's wrappers) can be
+ * recognised before the line is cleaned further.
+ */
+export function visibleText(text: string): string {
+  const visible = PLAIN.test(text) ? text : text.replace(ESCAPES, "").replace(INVISIBLE, "");
+  return visible.replace(WHITESPACE, " ").trim();
+}
+
+/**
  * {@linkcode sanitizeInline} for a line the projector wrote itself (read back from a previous
  * projection): the same cleaning, but its references stay.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cleanLine } from "./sanitize.ts";
+ * assert.equal(cleanLine("\u200b[#4] ran\tit "), "[#4] ran it");
+ * ```
  */
 export function cleanLine(text: string): string {
-  let clean = text.replace(ESCAPES, "").replace(INVISIBLE, "");
+  let clean = visibleText(text);
   if (MARKER_HINT.test(clean)) {
     for (const [pattern, replacement] of MARKERS) clean = clean.replace(pattern, replacement);
   }
-  return clean.replace(WHITESPACE, " ").trim();
+  return clean;
 }

@@ -1,82 +1,74 @@
-import type { Focus } from "./focus.ts";
+import type { Analysis } from "./analysis.ts";
+import { isBefore, type Moment } from "./moment.ts";
 
-/** One line of a structured section, with its identity for merging and capping. */
-export interface Entry {
-  /** Identity shared with the same entry in a previous projection. */
+/**
+ * What one window (or one earlier projection) says about an entry of a section: the entry itself,
+ * or, without one, that a previous entry with this key no longer holds (a blocked call that
+ * succeeded). An entry that only changes a previous one (a later fix) is not added on its own.
+ */
+export interface Change<E> {
+  /** The entry's identity: the same key in the previous projection names the same fact. */
   readonly key: string;
-  /** The rendered line; absent for an entry that only updates or removes a previous one. */
-  readonly line?: string;
+  readonly entry?: E;
+  /** Whether the entry is added when no previous entry has its key. */
+  readonly addIfNew: boolean;
+  /** When it happened, as far as the rows say. */
+  readonly at: Moment;
+}
+
+/** How lines of the proofs' kind are told apart: the section a line belongs to names its kind. */
+export type ProofKind =
+  | "snapshot"
+  | "goal"
+  | "blocked"
+  | "errors-fixes"
+  | "error-names"
+  | "files"
+  | "commands"
+  | "quoted"
+  | "log";
+
+/**
+ * One structured section of the projection, described once: the projector builds and merges it,
+ * the previous-summary parser reads it back, the budget sizes it and the proofs classify its lines
+ * from this description.
+ */
+export interface SectionSpec<E> {
+  readonly heading: string;
+  /** Plural noun of its omission note (`commands`, `files`, …). */
+  readonly noun: string;
+  /** Entries the smallest budget still keeps when they fit (the seed's caps). */
+  readonly minEntries: number;
+  /** Share of the room for facts it may fill before leftover room is handed out. */
+  readonly share: number;
   /**
-   * How this entry changes the previous projection's line with the same key: the new line, or
-   * `null` to remove it. Absent: the previous line stays as it was.
+   * Its rank when room is handed out (lowest first): shares are filled in this order, and room
+   * left over goes to unpinned sections in this order.
    */
-  readonly update?: (previous: string) => string | null;
-}
-
-/** A previous projection's line and the key it was parsed under. */
-export interface PreviousEntry {
-  readonly key: string;
-  readonly line: string;
-}
-
-/** What a structured section carries over from the previous projection. */
-export interface PreviousSection {
-  readonly entries: readonly PreviousEntry[];
-  /** Entries the previous projection had already omitted. */
-  readonly omitted: number;
-}
-
-/** A structured section after merging: its lines, oldest first, before any cap. */
-export interface MergedSection {
-  readonly lines: readonly string[];
-  readonly omitted: number;
-}
-
-/**
- * Merges this window's entries into the previous section: a previous line keeps its place and
- * is updated or removed by a new entry with its key; new keys are appended in order.
- */
-export function mergeEntries(
-  previous: PreviousSection | undefined,
-  entries: readonly Entry[],
-): MergedSection {
-  const lines = new Map<string, string | null>();
-  for (const entry of previous?.entries ?? []) {
-    if (!lines.has(entry.key)) lines.set(entry.key, entry.line);
-  }
-  for (const entry of entries) {
-    const before = lines.get(entry.key);
-    if (before === undefined) {
-      if (entry.line !== undefined) lines.set(entry.key, entry.line);
-    } else if (before !== null && entry.update) {
-      lines.set(entry.key, entry.update(before));
-    }
-  }
-  const kept = [...lines.values()].filter((line): line is string => line !== null);
-  return { lines: kept, omitted: previous?.omitted ?? 0 };
-}
-
-/**
- * Keeps at most `limit` lines: the oldest go first, except that lines matching the focus topic
- * are kept before any others, and lines that `prefer` marks (say, commands that failed) before
- * the rest. Returns the kept lines in their original order.
- */
-export function capLines(
-  lines: readonly string[],
-  limit: number,
-  focus: Focus,
-  prefer: (line: string) => boolean = () => false,
-): { kept: string[]; dropped: number } {
-  if (lines.length <= limit) return { kept: [...lines], dropped: 0 };
-  const keep = new Set<number>();
-  const order = lines.map((_, index) => index).reverse();
-  for (const test of [focus.matches, prefer, () => true]) {
-    for (const index of order) {
-      if (keep.size < limit && test(lines[index] as string)) keep.add(index);
-    }
-  }
-  const kept = lines.filter((_, index) => keep.has(index));
-  return { kept, dropped: lines.length - kept.length };
+  readonly rank: number;
+  /** Leading entries that stay while the section stays (the original goal). */
+  readonly pinned: number;
+  /** Widest its variable text is ever shown; narrower widths are used at small budgets. */
+  readonly widths: { readonly narrow: number; readonly wide: number };
+  readonly proofKind: ProofKind;
+  /** Which entries stay when some must go: the newest (default) or the first. */
+  readonly keep?: "newest" | "first";
+  /** This window's changes, in the order the section lists them. */
+  changes(analysis: Analysis): Change<E>[];
+  /** The identity of an entry read back from a previous projection. */
+  key(entry: E): string;
+  /**
+   * Combines an entry of an earlier layer with a later layer's entry of the same key. `older`
+   * says the later layer's entry happened before the earlier layer began (a row Hermes stored
+   * again): its events go first.
+   */
+  merge(earlier: E, later: E, older: boolean): E;
+  /** The entry's line, its variable text shown in at most `width` characters. */
+  render(entry: E, width: number): string;
+  /** Reads a line this section rendered; `undefined` when the line is not one of its entries. */
+  parse(line: string): E | undefined;
+  /** Entries kept before others when some must go (after those matching the focus). */
+  prefer?(entry: E): boolean;
 }
 
 /** The omission note that closes a section which dropped entries. */
@@ -86,6 +78,57 @@ export function omissionNote(count: number, noun: string): string {
 
 /** Reads the count back from an {@linkcode omissionNote}; 0 when `line` is not one. */
 export function parseOmissionNote(line: string): number {
-  const match = /^\((\d+) older [a-z ]+ omitted/.exec(line);
+  const match = /^\((\d{1,9}) older [a-z ]+ omitted/.exec(line);
   return match ? Number(match[1]) : 0;
+}
+
+/** Entries of one section, oldest first, with the count of entries already left out. */
+export interface SectionContent<E> {
+  readonly entries: readonly E[];
+  readonly omitted: number;
+}
+
+/**
+ * Applies a later layer's changes to an earlier layer's entries: an entry with a known key is
+ * merged in place (or removed by a retraction), a new one is appended — or put first when it
+ * happened before the earlier layer began (`earlierStart`).
+ */
+export function applyChanges<E>(
+  spec: SectionSpec<E>,
+  earlier: SectionContent<E>,
+  changes: readonly Change<E>[],
+  earlierStart: Moment,
+): SectionContent<E> {
+  const older = (change: Change<E>) => isBefore(change.at, earlierStart);
+  const entries = new Map<string, E>();
+  for (const entry of earlier.entries) {
+    const key = spec.key(entry);
+    if (!entries.has(key)) entries.set(key, entry);
+  }
+  const before = new Map<string, E>();
+  const after = new Map<string, E>();
+  for (const change of changes) {
+    const known = entries.get(change.key) ?? before.get(change.key) ?? after.get(change.key);
+    const target = entries.has(change.key)
+      ? entries
+      : before.has(change.key)
+      ? before
+      : after.has(change.key)
+      ? after
+      : undefined;
+    if (known !== undefined && target !== undefined) {
+      if (change.entry === undefined) {
+        // A retraction that happened before the earlier layer does not undo what came after it.
+        if (!older(change)) target.delete(change.key);
+      } else {
+        target.set(change.key, spec.merge(known, change.entry, older(change)));
+      }
+    } else if (change.entry !== undefined && change.addIfNew) {
+      (older(change) ? before : after).set(change.key, change.entry);
+    }
+  }
+  return {
+    entries: [...before.values(), ...entries.values(), ...after.values()],
+    omitted: earlier.omitted,
+  };
 }

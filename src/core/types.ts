@@ -10,19 +10,27 @@ export interface ProjectOptions {
   readonly focus?: string;
 }
 
-/** How many entries each section dropped to stay within its cap or the budget. */
+/** How many entries each section left out to stay within the budget (earlier omissions included). */
 export interface OmittedCounts {
+  /** Goal requests. */
   readonly requests: number;
-  readonly files: number;
-  readonly commands: number;
+  /** Blocked entries. */
   readonly blocked: number;
-  readonly fixes: number;
+  /** Errors & Fixes entries. */
+  readonly errors: number;
+  /** Error Names Seen entries. */
   readonly errorNames: number;
-  /** Messages (and previous log lines) of which the session log kept no line. */
+  /** Relevant Files entries. */
+  readonly files: number;
+  /** Commands Run entries. */
+  readonly commands: number;
+  /** Lines of the Earlier Summary section. */
+  readonly quotedLines: number;
+  /** Messages (and earlier log lines) of which the session log kept no line. */
   readonly logEntries: number;
 }
 
-/** Counts that describe one projection. */
+/** Counts that describe one projection; section counts are the entries shown. */
 export interface ProjectionStats {
   /** Entries in the input array. */
   readonly inputMessages: number;
@@ -30,24 +38,38 @@ export interface ProjectionStats {
   readonly skippedMessages: number;
   /** Tool calls whose `arguments` were not valid JSON. */
   readonly invalidArguments: number;
+  /** Goal entries. */
   readonly requests: number;
-  readonly commands: number;
-  readonly files: number;
-  readonly errors: number;
-  readonly errorNames: number;
+  /** Blocked entries. */
   readonly blocked: number;
+  /** Errors & Fixes entries. */
+  readonly errors: number;
+  /** Errors & Fixes entries marked fixed. */
   readonly fixes: number;
+  /** Error Names Seen entries. */
+  readonly errorNames: number;
+  /** Relevant Files entries. */
+  readonly files: number;
+  /** Commands Run entries. */
+  readonly commands: number;
+  /** Lines quoted from an earlier summary vcc did not write. */
+  readonly quotedLines: number;
+  /** Lines of the session log. */
   readonly logLines: number;
+  /** What each section left out. */
   readonly omitted: OmittedCounts;
-  /** Whether a previous projection was merged. */
+  /** Whether a previous summary was merged. */
   readonly merged: boolean;
   /** Length of the body in UTF-16 code units (never above `budgetChars`). */
   readonly chars: number;
+  /** The budget in characters: `budgetTokens × 4`. */
   readonly budgetChars: number;
 }
 
 /** The result of {@linkcode project}: the Markdown body and its stats. */
 export interface Projection {
+  /** The Markdown summary. */
   readonly body: string;
+  /** Counts that describe it. */
   readonly stats: ProjectionStats;
 }

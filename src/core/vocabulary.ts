@@ -6,12 +6,10 @@
  */
 
 const LABELS = `
-Historical Task Snapshot Goal Blocked Errors Fixes Error Names Seen Relevant Files Commands Run
-Detailed Session Log oldest first user assistant system tool succeeded failed exit ran no code ok
-error blocked pending approval timed out interrupted started in background still running output
-cleared result then more fixed at later success first read written modified patched searched
-deleted workdir referenced ERROR BLOCKED PENDING APPROVAL TIMED OUT INTERRUPTED unsaved older
-omitted the full history is session store requests entries error names files commands log lines
+succeeded failed exit ran no code ok error blocked pending approval timed out interrupted started
+in background still running output cleared result match differences found false but printed an
+then more fixed at later success first id read written modified patched searched deleted workdir
+referenced user assistant system tool ERROR BLOCKED PENDING APPROVAL TIMED OUT INTERRUPTED unsaved
 `;
 
 /** Words the projector writes itself (labels, states, operations); compared case-sensitively. */
@@ -26,10 +24,17 @@ const WORD = /[\p{L}\p{N}_]+/gu;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { wordsOf } from "./vocabulary.ts";
- * wordsOf("pytest -q → exit 1"); // ["pytest", "q", "exit", "1"]
+ * assert.deepEqual(wordsOf("pytest -q → exit 1"), ["pytest", "q", "exit", "1"]);
  * ```
  */
 export function wordsOf(text: string): string[] {
   return text.match(WORD) ?? [];
 }
+
+/**
+ * Tokens the projector writes that are not words of a cited message: repeat counts (`×3`), runs
+ * left out (`4 more`) and call fingerprints (`(id 1a2b3c4d)`).
+ */
+export const LABEL_TOKENS: RegExp = /×\d+|\b\d+(?= more\b)|\(id [0-9a-f]{8}\)/g;

@@ -63,7 +63,12 @@ Deno.test("vcc preview prints the summary a compaction now would produce", async
   const args = ["preview", compacted!.id, "--db", store.path, "--context-tokens", "32000"];
   const run = await runVccOnStore(store.path, args);
   assert.equal(run.code, 0);
-  assert.match(run.stdout, /^## Historical Task Snapshot\n/);
+  assert.match(run.stdout, /^\(vcc projection: [^\n]*\)\n\n## Historical Task Snapshot\n/);
+  assert.doesNotMatch(
+    run.stdout,
+    /## Earlier Summary/,
+    "the stored projection merges as vcc's own",
+  );
   assert.match(
     run.stderr,
     /^preview: rows \[#\d+\]\.\.\[#\d+\] .* the previous summary is merged\n$/,

@@ -1,13 +1,15 @@
 /**
  * Fixture transcripts and their expected projections, side by side in tests/core/fixtures: each
  * `NAME.json` ({session_id, messages, previous?, focus?, budget_tokens?}) projects to `NAME.md`.
- * The expected files are read and reviewed line by line when they change.
+ * `deno task fixtures` rewrites the expected files from this checkout's projector; the rewrite is
+ * read as a diff, line by line, before it is committed.
  */
 import assert from "node:assert/strict";
 import { project } from "../../src/core/mod.ts";
 import { parseWindowText } from "../../src/cli/project_input.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
+const update = Deno.env.get("UPDATE_FIXTURES") === "1";
 
 for (
   const entry of [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".json")).sort(byName)
@@ -15,9 +17,10 @@ for (
   const name = entry.name.replace(/\.json$/, "");
   Deno.test(`project() renders fixture ${name} as reviewed`, () => {
     const input = parseWindowText(Deno.readTextFileSync(new URL(entry.name, dir)), entry.name);
-    const expected = Deno.readTextFileSync(new URL(`${name}.md`, dir));
     const { body } = project(input.messages, input.options);
-    assert.equal(`${body}\n`, expected);
+    const expectedFile = new URL(`${name}.md`, dir);
+    if (update) Deno.writeTextFileSync(expectedFile, `${body}\n`);
+    assert.equal(`${body}\n`, Deno.readTextFileSync(expectedFile));
   });
 }
 

@@ -125,42 +125,44 @@ Deno.test("project() ignores what Hermes appended and survives its redaction", (
   assert.match(after, /- importer\/\*\*\*\.py — read \[#4\]/);
 });
 
-Deno.test("project() caps files at 40, drops the oldest and counts them across merges", () => {
+Deno.test("project() counts every file it leaves out, oldest first, across merges", () => {
   const reads = Array.from(
-    { length: 45 },
+    { length: 300 },
     (_, i) => ["read_file", { path: `src/m${i}.py` }, "1|x"] as const,
   );
-  const before = project(session(1, reads), { budgetTokens: 8_000 }).body;
-  const files = section(before, "## Relevant Files") ?? "";
-  assert.equal(files.split("\n").filter((line) => line.startsWith("- ")).length, 40);
-  assert.ok(!files.includes("src/m4.py —") && files.includes("src/m5.py —"));
-  assert.match(files, /\(5 older files omitted; the full history is in the session store\)$/);
+  const listed = (body: string) =>
+    (section(body, "## Relevant Files") ?? "").split("\n").filter((line) => line.startsWith("- "));
+  const omittedFiles = (body: string) =>
+    Number(/\((\d+) older files omitted;/.exec(section(body, "## Relevant Files") ?? "")?.[1] ?? 0);
+  const before = project(session(1, reads), { budgetTokens: 1_500 }).body;
+  assert.ok(listed(before).length < 300, "a small budget cannot list 300 files");
+  assert.equal(listed(before).length + omittedFiles(before), 300);
+  assert.ok(listed(before).at(-1)?.startsWith("- src/m299.py —"), "the newest stays");
+  assert.ok(!listed(before).some((line) => line.startsWith("- src/m0.py —")), "the oldest goes");
   const more = Array.from(
     { length: 3 },
     (_, i) => ["read_file", { path: `lib/n${i}.py` }, "1|x"] as const,
   );
-  const after = section(
-    project(session(500, more), { budgetTokens: 8_000, previous: before }).body,
-    "## Relevant Files",
-  ) ?? "";
-  assert.match(after, /\(8 older files omitted;/);
-  assert.ok(after.includes("lib/n2.py —"));
+  const after = project(session(500, more), { budgetTokens: 1_500, previous: before }).body;
+  assert.equal(listed(after).length + omittedFiles(after), 303);
+  assert.ok(listed(after).some((line) => line.startsWith("- lib/n2.py —")));
+  const roomy = project(session(1, reads), { budgetTokens: 16_000 }).body;
+  assert.equal(listed(roomy).length, 300, "a larger budget lists every file");
 });
 
-Deno.test("project() keeps what matches the focus topic when the cap forces a choice", () => {
+Deno.test("project() keeps what matches the focus topic when the budget forces a choice", () => {
   const reads = Array.from(
-    { length: 60 },
+    { length: 400 },
     (_, i) =>
       ["read_file", { path: i === 3 ? "src/auth/token.py" : `src/m${i}.py` }, "1|x"] as const,
   );
-  const files = section(
-    project(session(1, reads), { budgetTokens: 8_000, focus: "auth token" }).body,
-    "## Relevant Files",
-  ) ?? "";
-  assert.ok(files.includes("src/auth/token.py"));
-  const unfocused =
-    section(project(session(1, reads), { budgetTokens: 8_000 }).body, "## Relevant Files") ?? "";
-  assert.ok(!unfocused.includes("src/auth/token.py"));
+  const files = (focus?: string) =>
+    section(
+      project(session(1, reads), { budgetTokens: 1_500, ...(focus ? { focus } : {}) }).body,
+      "## Relevant Files",
+    ) ?? "";
+  assert.ok(files("auth token").includes("src/auth/token.py"));
+  assert.ok(!files().includes("src/auth/token.py"));
 });
 
 Deno.test("project() keeps the newest log lines and the structured sections under a small budget", () => {
@@ -172,12 +174,16 @@ Deno.test("project() keeps the newest log lines and the structured sections unde
   assert.match(body, /\(\d+ older log entries omitted;/);
 });
 
-Deno.test("project() carries the goal of a summary it did not write", () => {
+Deno.test("project() quotes a summary it did not write instead of dropping it", () => {
   const stock =
     "## Goal\nMigrate the billing service to Postgres 16 without downtime.\n\n## Constraints & Preferences\n- none";
-  const { body } = project(second, { previous: stock });
-  assert.match(body, /## Goal\nMigrate the billing service to Postgres 16 without downtime\.\n/);
-  assert.ok(!body.includes("Constraints"));
+  const { body, stats } = project(second, { previous: stock });
+  assert.match(
+    body,
+    /## Earlier Summary \(quoted, not written by vcc\)\n> ## Goal\n> Migrate the billing service to Postgres 16 without downtime\.\n> ## Constraints & Preferences\n> - none\n/,
+  );
+  assert.equal(stats.quotedLines, 4);
+  assert.doesNotMatch(body, /^## (?:Goal|Constraints)/m, "its headings stay quoted");
 });
 
 Deno.test("project() ignores the projection's own role labels in a focus topic", () => {
@@ -187,10 +193,29 @@ Deno.test("project() ignores the projection's own role labels in a focus topic",
 
 Deno.test("project() keeps requests in the order they were made across merges", () => {
   const before = project([{ role: "user", _row_id: 50, content: "Also update the docs." }]).body;
+  // The head, unpinned after the first compaction, reaches the second window with its old row.
   const head = [{ role: "user", _row_id: 3, content: "Port the importer to Rust." }];
   const after = project(head, { previous: before }).body;
   assert.match(
     after,
     /## Goal\n\[#3\] Port the importer to Rust\.\n\[#50\] Also update the docs\.\n/,
   );
+});
+
+Deno.test("project() keeps requests apart by their rows, and unsaved ones by their words", () => {
+  const first = project([
+    { role: "user", content: "Rename the module." },
+    { role: "user", content: "Then bump the version." },
+    { role: "user", _row_id: 4, content: "Run the tests." },
+  ]).body;
+  const again = project([{ role: "user", _row_id: 9, content: "Run the tests." }], {
+    previous: first,
+  }).body;
+  const goal = section(again, "## Goal") ?? "";
+  assert.deepEqual(goal.split("\n").slice(1), [
+    "[unsaved] Rename the module.",
+    "[unsaved] Then bump the version.",
+    "[#4] Run the tests.",
+    "[#9] Run the tests.",
+  ]);
 });

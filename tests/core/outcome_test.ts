@@ -1,6 +1,7 @@
 /** How every result shape and pruning stub reads as an outcome, and how that outcome is worded. */
 import assert from "node:assert/strict";
-import { describeOutcome, readOutcome } from "../../src/core/outcome.ts";
+import { readOutcome } from "../../src/core/outcome.ts";
+import { describeOutcome } from "../../src/core/outcome_words.ts";
 
 const json = (value: unknown) => JSON.stringify(value);
 

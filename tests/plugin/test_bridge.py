@@ -70,7 +70,8 @@ def test_project_round_trip(clients: Callable[..., BridgeClient]) -> None:
     client = clients()
     result = client.project({"messages": window(3), "session_id": "s1"}, TIMEOUT)
     assert result["stats"]["inputMessages"] == 3
-    assert result["body"].startswith("## ")
+    assert result["body"].startswith("(vcc projection: ")
+    assert "\n## Historical Task Snapshot\n" in result["body"]
 
 
 def test_invalid_params_are_answered_and_the_server_keeps_serving(

@@ -70,7 +70,7 @@ def test_the_plugin_finds_and_serves_from_the_bundle(bundle: Path) -> None:
     finally:
         client.close()
     body = result["body"]
-    assert body.startswith("## Historical Task Snapshot\n[#41] Fix the failing build.")
+    assert "\n## Historical Task Snapshot\n[#41] Fix the failing build.\n" in body
     assert "- [#42] `make test` — failed (exit 2) [#43]" in body
 
 

@@ -1,4 +1,4 @@
-import { LABEL_WORDS, rowReference, wordsOf } from "../../core/mod.ts";
+import { LABEL_TOKENS, LABEL_WORDS, refLabel, windowRef, wordsOf } from "../../core/mod.ts";
 import { classifyLines, type LineKind } from "./line_kinds.ts";
 import { rowWords } from "./row_words.ts";
 
@@ -23,8 +23,6 @@ export function lineHolds(verdict: LineVerdict): boolean {
 const REF = /\[(#\d+|t\d+)\]/g;
 // A word an excerpt cut short: directly followed by the ellipsis that marks the cut.
 const CUT_WORD = /([\p{L}\p{N}_]+)…/gu;
-// Numbers that belong to the projector's labels: repeat counts (`×3`) and skipped runs (`4 more`).
-const LABEL_NUMBERS = /×\d+|\b\d+(?= more\b)/g;
 
 /** Looks up the words of a source row by its reference label. */
 export type RowLookup = (ref: string) => ReadonlySet<string> | undefined;
@@ -32,7 +30,7 @@ export type RowLookup = (ref: string) => ReadonlySet<string> | undefined;
 /** A {@linkcode RowLookup} over a window: rows by `_row_id`, else by position. */
 export function windowLookup(rows: readonly unknown[]): RowLookup {
   const refs = new Map<string, number>();
-  rows.forEach((row, index) => refs.set(rowReference(row, index), index));
+  rows.forEach((row, index) => refs.set(refLabel(windowRef(row, index)), index));
   const cache = new Map<number, Set<string>>();
   return (ref) => {
     const index = refs.get(ref);
@@ -59,7 +57,7 @@ export function checkLines(body: string, lookup: RowLookup): LineVerdict[] {
     const sources = refs.map((ref) => ({ ref, words: lookup(ref) }));
     const unresolved = sources.filter((source) => !source.words).map((source) => source.ref);
     const cut = new Set([...line.text.matchAll(CUT_WORD)].map((match) => match[1]!));
-    const foreign = wordsOf(line.text.replace(REF, " ").replace(LABEL_NUMBERS, " ")).filter((
+    const foreign = wordsOf(line.text.replace(REF, " ").replace(LABEL_TOKENS, " ")).filter((
       word,
     ) =>
       !LABEL_WORDS.has(word) && !sources.some((source) => source.words?.has(word)) &&

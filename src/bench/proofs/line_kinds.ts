@@ -1,33 +1,26 @@
-/** The kinds of projection lines that cite messages; the negative control plants in each. */
-export const LINE_KINDS = [
-  "snapshot",
-  "goal",
-  "blocked",
-  "errors-fixes",
-  "error-names",
-  "files",
-  "commands",
-  "log-user",
-  "log-assistant",
-  "log-system",
-  "log-call",
-  "log-result",
+import { SECTION_DESCRIPTIONS } from "../../core/mod.ts";
+
+/** The session log's lines, told apart by their shape. */
+const LOG_KINDS = ["log-user", "log-assistant", "log-system", "log-call", "log-result"] as const;
+
+/**
+ * The kinds of projection lines that cite messages; the negative control plants in each. Section
+ * kinds come from the section table (the log's from the shape of its lines), so a new section
+ * brings its own kind.
+ */
+export const LINE_KINDS: readonly string[] = [
+  // Quoted lines of an earlier summary never cite a message; the log's kinds are by shape.
+  ...new Set(
+    SECTION_DESCRIPTIONS.map((section) => section.proofKind as string).filter((kind) =>
+      kind !== "quoted" && kind !== "log"
+    ),
+  ),
+  ...LOG_KINDS,
   "other",
-] as const;
+];
 
 /** One of {@linkcode LINE_KINDS}. */
-export type LineKind = typeof LINE_KINDS[number];
-
-const SECTION_KINDS: ReadonlyArray<readonly [string, LineKind]> = [
-  ["## Historical Task Snapshot", "snapshot"],
-  ["## Goal", "goal"],
-  ["## Blocked", "blocked"],
-  ["## Errors & Fixes", "errors-fixes"],
-  ["## Error Names Seen", "error-names"],
-  ["## Relevant Files", "files"],
-  ["## Commands Run", "commands"],
-  ["## Detailed Session Log", "log-user"],
-];
+export type LineKind = string;
 
 /** A projection line with the section it belongs to. */
 export interface SectionLine {
@@ -37,15 +30,19 @@ export interface SectionLine {
   readonly kind: LineKind;
 }
 
+const KIND_OF_HEADING = new Map<string, LineKind>(
+  SECTION_DESCRIPTIONS.map((section) => [section.heading, section.proofKind]),
+);
+
 /** Splits a projection body into lines and gives each the kind its section and shape imply. */
 export function classifyLines(body: string): SectionLine[] {
   let section: LineKind = "other";
   return body.split("\n").map((text, index) => {
     if (text.startsWith("## ")) {
-      section = SECTION_KINDS.find(([heading]) => text.startsWith(heading))?.[1] ?? "other";
+      section = KIND_OF_HEADING.get(text) ?? "other";
       return { index, text, kind: "other" };
     }
-    return { index, text, kind: section === "log-user" ? logKind(text) : section };
+    return { index, text, kind: section === "log" ? logKind(text) : section };
   });
 }
 

@@ -1,43 +1,97 @@
-import { type Analysis, eventRefs } from "../analysis.ts";
+import { type Analysis, eventMoment } from "../analysis.ts";
 import type { ToolEvent } from "../events.ts";
-import { describeOutcome, isBlocked, isFailure, isSuccess } from "../outcome.ts";
-import { resultExcerpt } from "../result_excerpt.ts";
-import type { Entry } from "../section.ts";
-import { callLabel } from "./call_label.ts";
+import { isBlocked, isCleanSuccess, isFailure, isSuccess } from "../outcome.ts";
+import { sanitizeInline } from "../sanitize.ts";
+import type { Change, SectionSpec } from "../section.ts";
+import { callKey, callName } from "./call_label.ts";
+import {
+  type CallOutcome,
+  callOutcome,
+  parseCallOutcome,
+  renderCallOutcome,
+  renderWords,
+} from "./call_outcome.ts";
 
-const EXCERPT_CHARS = 160;
+/** A call the agent could not get past: refused, waiting for approval, or still failing. */
+export type BlockedEntry = CallOutcome;
+
+const NO_SUCCESS = ", no later success";
 
 /**
- * What is still in the way: calls whose latest outcome was refused or awaits approval, and calls
- * that failed and never succeeded afterwards. A call that succeeds here leaves the Blocked list
- * of a previous projection.
+ * Blocked: what the agent could not get past — calls whose latest outcome was refused or awaits
+ * approval, and work that still failed when last tried: its last attempt (the same program and
+ * subject, details aside) failed after a failed retry, or nothing at all succeeded after it. A
+ * failure the agent moved on from is in Errors & Fixes only, and a non-zero exit that answers a
+ * question (`grep` finding nothing) is no failure. A call that succeeds here, or whose work a later
+ * attempt got done, leaves a previous projection's Blocked list.
  */
-export function blockedEntries(analysis: Analysis): Entry[] {
-  const entries: Entry[] = [];
-  for (const group of analysis.groups) {
-    const key = callLabel(group);
-    const decisive = group.events.filter((event) =>
-      isSuccess(event.outcome) || isFailure(event.outcome) || isBlocked(event.outcome)
-    );
-    const last = decisive.at(-1);
-    if (!last) continue;
-    if (isSuccess(last.outcome)) {
-      entries.push({ key, update: () => null });
-      continue;
+export const BLOCKED: SectionSpec<BlockedEntry> = {
+  heading: "## Blocked",
+  noun: "blocked entries",
+  minEntries: 12,
+  share: 0.08,
+  rank: 2,
+  pinned: 0,
+  widths: { narrow: 60, wide: 120 },
+  proofKind: "blocked",
+  changes(analysis: Analysis): Change<BlockedEntry>[] {
+    const changes: Change<BlockedEntry>[] = [];
+    const events = analysis.events;
+    const lastSuccess = events.findLastIndex((event) => isCleanSuccess(event.outcome));
+    // The decisive outcomes of each piece of work, in the order they happened.
+    const families = new Map<string, ToolEvent[]>();
+    for (const event of events) {
+      const group = analysis.groupOf.get(event.call);
+      if (!group || !decisive(event)) continue;
+      const runs = families.get(group.family);
+      if (runs) runs.push(event);
+      else families.set(group.family, [event]);
     }
-    const line = `- ${blockedLine(key, last, group.command)}`;
-    entries.push({ key, line, update: () => line });
-  }
-  return entries;
-}
+    // Listed in the order their last outcomes happened.
+    const lasts = analysis.groups.flatMap((group) => {
+      const last = group.events.filter(decisive).at(-1);
+      return last ? [{ group, last }] : [];
+    }).sort((a, b) => events.indexOf(a.last) - events.indexOf(b.last));
+    for (const { group, last } of lasts) {
+      const at = eventMoment(last);
+      const key = callKey(callName(group, true));
+      const family = families.get(group.family) ?? [];
+      const familyLast = family.at(-1) as ToolEvent;
+      // Past it: it succeeded, or a later attempt at the same work did.
+      if (isSuccess(last.outcome) || isSuccess(familyLast.outcome)) {
+        changes.push({ key, addIfNew: false, at });
+        continue;
+      }
+      // Of repeated attempts at one piece of work, the latest stands for them.
+      const retried = family.length > 1 && isFailure((family.at(-2) as ToolEvent).outcome);
+      const stuck = isBlocked(last.outcome) ||
+        (last === familyLast && (retried || events.indexOf(last) > lastSuccess));
+      if (!stuck) continue;
+      const outcome = callOutcome(group, last);
+      // A refusal quotes its words; a failure says only that nothing succeeded after it.
+      const entry = isBlocked(last.outcome) ? outcome : { ...outcome, words: "" };
+      changes.push({ key, entry, addIfNew: true, at });
+    }
+    return changes;
+  },
+  key: (entry) => callKey(entry.name),
+  merge: (earlier, later, older) => (older ? earlier : later),
+  render(entry, width) {
+    const head = renderCallOutcome(entry, width);
+    return isBlocked(entry.state)
+      ? `${head}${renderWords(entry.words, width * 2)}`
+      : `${head}${NO_SUCCESS}`;
+  },
+  parse(line) {
+    const read = parseCallOutcome(line);
+    if (!read) return undefined;
+    if (read.rest === NO_SUCCESS || read.rest === "") return read.entry;
+    return read.rest.startsWith(": ")
+      ? { ...read.entry, words: sanitizeInline(read.rest.slice(2)) }
+      : undefined;
+  },
+};
 
-function blockedLine(label: string, event: ToolEvent, command: boolean): string {
-  const refs = eventRefs(event);
-  const result = refs.result === "" ? "" : ` ${refs.result}`;
-  const state = describeOutcome(event.outcome);
-  if (isBlocked(event.outcome)) {
-    const words = event.outcome.stub ? "" : resultExcerpt(event.outcome, command, EXCERPT_CHARS);
-    return `${refs.call} ${label} — ${state}${result}${words === "" ? "" : `: ${words}`}`;
-  }
-  return `${refs.call} ${label} — ${state}${result}, no later success`;
+function decisive(event: ToolEvent): boolean {
+  return isSuccess(event.outcome) || isFailure(event.outcome) || isBlocked(event.outcome);
 }

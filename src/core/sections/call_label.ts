@@ -1,7 +1,65 @@
+/**
+ * How a line names a call — `tool \`subject\` (id 1a2b3c4d)` in Blocked and Errors & Fixes, the
+ * subject alone in Commands Run — and how that name is read back. The fingerprint appears when the
+ * shown subject does not determine the call; the merge key is then the fingerprint.
+ *
+ * @module
+ */
 import type { CallGroup } from "../calls.ts";
 import { inlineCode } from "../command.ts";
+import { cutMiddle } from "../excerpt.ts";
+import { sanitizeInline } from "../sanitize.ts";
 
-/** `tool \`subject\`` as Blocked and Errors & Fixes name a call; also their merge key. */
-export function callLabel(group: CallGroup): string {
-  return group.subject === "" ? group.tool : `${group.tool} ${inlineCode(group.subject)}`;
+/** A call as a line names it. */
+export interface CallName {
+  /** The tool (sanitised); empty in Commands Run, which names only commands. */
+  readonly tool: string;
+  readonly subject: string;
+  readonly fingerprint?: string;
+}
+
+/** The name of a group's calls; `withTool: false` for Commands Run. */
+export function callName(group: CallGroup, withTool: boolean): CallName {
+  return {
+    tool: withTool ? group.label : "",
+    subject: group.subject,
+    ...(group.fingerprint === undefined ? {} : { fingerprint: group.fingerprint }),
+  };
+}
+
+/** The merge key of a call name: its fingerprint when it has one, else what it shows. */
+export function callKey(name: CallName): string {
+  return name.fingerprint !== undefined
+    ? `id ${name.fingerprint}`
+    : `${name.tool}\u0000${name.subject}`;
+}
+
+/** `tool \`subject\` (id …)`, the subject shortened in its middle to `width` characters. */
+export function renderCallName(name: CallName, width: number): string {
+  const parts: string[] = [];
+  if (name.tool !== "") parts.push(name.tool);
+  if (name.subject !== "") parts.push(inlineCode(cutMiddle(name.subject, width)));
+  if (name.fingerprint !== undefined) parts.push(`(id ${name.fingerprint})`);
+  return parts.join(" ");
+}
+
+// A code span as `inlineCode` writes it: plain backticks, or fences around text with backticks.
+const CODE = String.raw`(?:\x60([^\x60]*)\x60|(\x60{2,}) (.+?) \2)`;
+
+/**
+ * The grammar of a call name inside a line, as a pattern source: with a tool (one word) or without,
+ * then an optional code span and fingerprint. Read the groups with {@linkcode readCallName}.
+ */
+export function callNamePattern(withTool: boolean): string {
+  const tool = withTool ? String.raw`(\S+)` : "()";
+  return String.raw`${tool}(?:${withTool ? " " : ""}${CODE})?(?: \(id ([0-9a-f]{8})\))?`;
+}
+
+/** The call name in the groups of a {@linkcode callNamePattern} match, starting at `first`. */
+export function readCallName(match: RegExpExecArray, first: number): CallName {
+  // Read-back text is quoted text again: a reference inside it must not pass for one.
+  const tool = sanitizeInline(match[first] ?? "");
+  const subject = sanitizeInline(match[first + 1] ?? match[first + 3] ?? "");
+  const fingerprint = match[first + 4];
+  return { tool, subject, ...(fingerprint === undefined ? {} : { fingerprint }) };
 }

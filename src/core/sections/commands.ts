@@ -1,64 +1,75 @@
-import { type Analysis, eventRefs } from "../analysis.ts";
-import { inlineCode } from "../command.ts";
+import { type Analysis, eventMoment, eventRefs, outcomeRef } from "../analysis.ts";
 import type { ToolEvent } from "../events.ts";
-import { describeOutcome } from "../outcome.ts";
-import type { Entry } from "../section.ts";
+import { isBlocked, isFailure } from "../outcome.ts";
+import { statedOutcome } from "../outcome_words.ts";
+import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
+import type { Change, SectionSpec } from "../section.ts";
+import {
+  callKey,
+  type CallName,
+  callName,
+  callNamePattern,
+  readCallName,
+  renderCallName,
+} from "./call_label.ts";
+import { addRun, joinRuns, parseRuns, renderRuns, type Run } from "./runs.ts";
 
-// A long history shows its first outcome and its latest ones.
-const HEAD_RUNS = 1;
-const TAIL_RUNS = 4;
-
-interface Run {
-  readonly state: string;
-  readonly ref: string;
-  count: number;
+/** A distinct command with the history of its outcomes. */
+export interface CommandEntry {
+  /** The row of its first call. */
+  readonly callRef?: Ref;
+  readonly name: CallName;
+  readonly runs: readonly Run[];
 }
+
+const LINE = new RegExp(`^- (?:(${REF_PATTERN}) )?${callNamePattern(false)} — (.+)$`);
 
 /**
- * One entry per distinct command (terminal, execute_code, process), first-seen order, with the
- * sequence of its outcomes: `- [#3] \`pytest -q\` — failed (exit 1) [#4], then succeeded (exit 0) [#9]`.
+ * Commands Run: one entry per distinct command (terminal, execute_code, process), first-seen
+ * order, with the sequence of its outcomes: ``- [#3] `pytest -q` — failed (exit 1) [#4], then
+ * succeeded (exit 0) [#9]``. Identity is the full command, never its shown text.
  */
-export function commandEntries(analysis: Analysis): Entry[] {
-  return analysis.groups.filter((group) => group.command).map((group) => {
-    const first = group.events[0] as ToolEvent;
-    const runs = outcomeRuns(group.events);
-    return {
-      key: group.subject,
-      line: `- ${eventRefs(first).call} ${inlineCode(group.subject)} — ${renderRuns(runs)}`,
-      update: (previous: string) => `${previous}, then ${renderRuns(runs)}`,
-    };
-  });
-}
-
-function outcomeRuns(events: readonly ToolEvent[]): Run[] {
-  const runs: Run[] = [];
-  for (const event of events) {
-    const state = describeOutcome(event.outcome);
-    const last = runs.at(-1);
-    if (last && last.state === state) last.count++;
-    else {
-      const refs = eventRefs(event);
-      runs.push({ state, ref: refs.result === "" ? refs.call : refs.result, count: 1 });
-    }
-  }
-  return runs;
-}
-
-function renderRuns(runs: readonly Run[]): string {
-  const shown = runs.length > HEAD_RUNS + TAIL_RUNS + 1
-    ? [...runs.slice(0, HEAD_RUNS), undefined, ...runs.slice(-TAIL_RUNS)]
-    : runs;
-  const skipped = runs.length - HEAD_RUNS - TAIL_RUNS;
-  return shown
-    .map((run) =>
-      run ? `${run.state}${run.count > 1 ? ` ×${run.count}` : ""} ${run.ref}` : `… ${skipped} more`
-    )
-    .join(", then ");
-}
-
-const NOT_CLEAN = / — .*(?:failed \(|blocked|pending approval|timed out|interrupted)/;
-
-/** Whether a Commands Run line records a failure or refusal; such lines are kept before others. */
-export function needsAttention(line: string): boolean {
-  return NOT_CLEAN.test(line);
-}
+export const COMMANDS: SectionSpec<CommandEntry> = {
+  heading: "## Commands Run",
+  noun: "commands",
+  minEntries: 25,
+  share: 0.34,
+  rank: 3,
+  pinned: 0,
+  widths: { narrow: 60, wide: 160 },
+  proofKind: "commands",
+  changes(analysis: Analysis): Change<CommandEntry>[] {
+    return analysis.groups.filter((group) => group.command).map((group) => {
+      const first = group.events[0] as ToolEvent;
+      const runs: Run[] = [];
+      for (const event of group.events) {
+        addRun(runs, statedOutcome(event.outcome), outcomeRef(event));
+      }
+      const entry: CommandEntry = {
+        callRef: eventRefs(first).call,
+        name: callName(group, false),
+        runs: joinRuns([], runs, false),
+      };
+      return { key: callKey(entry.name), entry, addIfNew: true, at: eventMoment(first) };
+    });
+  },
+  key: (entry) => callKey(entry.name),
+  merge: (earlier, later, older) => ({
+    ...(older ? later : earlier),
+    runs: joinRuns(earlier.runs, later.runs, older),
+  }),
+  render(entry, width) {
+    const ref = entry.callRef ? `${renderRef(entry.callRef)} ` : "";
+    return `- ${ref}${renderCallName(entry.name, width)} — ${renderRuns(entry.runs)}`;
+  },
+  parse(line) {
+    const match = LINE.exec(line);
+    if (!match) return undefined;
+    const runs = parseRuns(match[7] as string);
+    if (!runs) return undefined;
+    const callRef = match[1] === undefined ? undefined : parsePreviousRef(match[1]);
+    return { ...(callRef ? { callRef } : {}), name: readCallName(match, 2), runs };
+  },
+  prefer: (entry) =>
+    entry.runs.some((run) => "state" in run && (isFailure(run.state) || isBlocked(run.state))),
+};

@@ -1,61 +1,85 @@
-import { type Analysis, eventRefs } from "../analysis.ts";
-import type { CallGroup } from "../calls.ts";
+import { type Analysis, eventMoment, outcomeRef } from "../analysis.ts";
 import type { ToolEvent } from "../events.ts";
-import { describeOutcome, isFailure, isSuccess } from "../outcome.ts";
-import { resultExcerpt } from "../result_excerpt.ts";
-import type { Entry } from "../section.ts";
-import { callLabel } from "./call_label.ts";
+import { isCleanSuccess, isTrouble } from "../outcome.ts";
+import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
+import { sanitizeInline } from "../sanitize.ts";
+import type { Change, SectionSpec } from "../section.ts";
+import { callKey } from "./call_label.ts";
+import {
+  type CallOutcome,
+  callOutcome,
+  parseCallOutcome,
+  renderCallOutcome,
+  renderWords,
+} from "./call_outcome.ts";
 
-const EXCERPT_CHARS = 220;
+/** A call that failed (or reported an error), and where the identical call later succeeded. */
+export interface ErrorEntry extends CallOutcome {
+  readonly fixedAt?: Ref;
+}
+
 const FIXED = " → fixed at ";
+const FIXED_SUFFIX = new RegExp(`${FIXED}(${REF_PATTERN})$`);
 
 /**
- * One entry per call that failed: its first failure with the error's own words, and
- * `→ fixed at [#N]` when the identical call succeeded after its last failure. Calls that only
- * succeeded here still mark a previous projection's unfixed entry as fixed.
+ * Errors & Fixes: one entry per call that failed or reported an error — its first trouble with the
+ * error's own words — and `→ fixed at [#N]` when the identical call succeeded cleanly after its
+ * last trouble. A call that only succeeded here still marks a previous projection's unfixed entry
+ * as fixed (not when that success happened before the previous projection's messages).
  */
-export function errorsFixesEntries(analysis: Analysis): Entry[] {
-  const entries: Entry[] = [];
-  for (const group of analysis.groups) {
-    const key = callLabel(group);
-    const lastFailure = findLastIndex(group.events, (event) => isFailure(event.outcome));
-    const fix = group.events.slice(lastFailure + 1).find((event) => isSuccess(event.outcome));
-    const fixedAt = fix ? `${FIXED}${resultRef(fix)}` : "";
-    if (lastFailure === -1) {
-      if (fixedAt !== "") entries.push({ key, update: (previous) => markFixed(previous, fixedAt) });
-      continue;
+export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
+  heading: "## Errors & Fixes",
+  noun: "errors",
+  minEntries: 12,
+  share: 0.14,
+  rank: 4,
+  pinned: 0,
+  widths: { narrow: 60, wide: 120 },
+  proofKind: "errors-fixes",
+  changes(analysis: Analysis): Change<ErrorEntry>[] {
+    const changes: Change<ErrorEntry>[] = [];
+    for (const group of analysis.groups) {
+      const events = group.events;
+      const last = events.findLastIndex((event) => isTrouble(event.outcome));
+      const fix = events.slice(last + 1).find((event) => isCleanSuccess(event.outcome));
+      const fixedAt = fix ? { fixedAt: outcomeRef(fix) } : {};
+      const first = events.find((event) => isTrouble(event.outcome)) ?? fix;
+      if (first === undefined) continue;
+      const entry: ErrorEntry = { ...callOutcome(group, first), ...fixedAt };
+      changes.push({
+        key: callKey(entry.name),
+        entry,
+        addIfNew: last !== -1,
+        at: eventMoment(first as ToolEvent),
+      });
     }
-    const first = group.events.find((event) => isFailure(event.outcome)) as ToolEvent;
-    const line = `- ${failureLine(group, first)}${fixedAt}`;
-    entries.push({
-      key,
-      line,
-      update: (previous) =>
-        fixedAt !== "" ? markFixed(previous, fixedAt) : previous.includes(FIXED) ? line : previous,
-    });
-  }
-  return entries;
-}
-
-function failureLine(group: CallGroup, event: ToolEvent): string {
-  const refs = eventRefs(event);
-  const outcome = `${describeOutcome(event.outcome)}${refs.result === "" ? "" : ` ${refs.result}`}`;
-  const words = event.outcome.stub
-    ? ""
-    : resultExcerpt(event.outcome, group.command, EXCERPT_CHARS);
-  return `${refs.call} ${callLabel(group)} — ${outcome}${words === "" ? "" : `: ${words}`}`;
-}
-
-function markFixed(previous: string, fixedAt: string): string {
-  return previous.includes(FIXED) ? previous : `${previous}${fixedAt}`;
-}
-
-function resultRef(event: ToolEvent): string {
-  const refs = eventRefs(event);
-  return refs.result === "" ? refs.call : refs.result;
-}
-
-function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
-  for (let index = items.length - 1; index >= 0; index--) if (test(items[index] as T)) return index;
-  return -1;
-}
+    return changes;
+  },
+  key: (entry) => callKey(entry.name),
+  merge(earlier, later, older) {
+    if (older) return earlier;
+    if (later.fixedAt !== undefined) {
+      return earlier.fixedAt !== undefined ? earlier : { ...earlier, fixedAt: later.fixedAt };
+    }
+    return earlier.fixedAt !== undefined ? later : earlier;
+  },
+  render(entry, width) {
+    const fixed = entry.fixedAt ? `${FIXED}${renderRef(entry.fixedAt)}` : "";
+    return `${renderCallOutcome(entry, width)}${renderWords(entry.words, width * 2)}${fixed}`;
+  },
+  parse(line) {
+    const read = parseCallOutcome(line);
+    if (!read) return undefined;
+    let rest = read.rest;
+    const fixed = FIXED_SUFFIX.exec(rest);
+    if (fixed) rest = rest.slice(0, -fixed[0].length);
+    if (rest !== "" && !rest.startsWith(": ")) return undefined;
+    const fixedAt = fixed ? parsePreviousRef(fixed[1] as string) : undefined;
+    return {
+      ...read.entry,
+      words: sanitizeInline(rest.slice(2)),
+      ...(fixedAt ? { fixedAt } : {}),
+    };
+  },
+  prefer: (entry) => entry.fixedAt === undefined,
+};

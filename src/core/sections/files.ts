@@ -1,55 +1,98 @@
-import { type Analysis, refOf } from "../analysis.ts";
+import { type Analysis, eventMoment } from "../analysis.ts";
 import { eventRow } from "../events.ts";
+import type { Moment } from "../moment.ts";
 import { cut } from "../excerpt.ts";
 import { fileOps } from "../file_ops.ts";
+import { parsePreviousRef, type Ref, REF_PATTERN, renderRef, sameRow } from "../ref.ts";
 import { sanitizeInline } from "../sanitize.ts";
-import type { Entry } from "../section.ts";
+import type { Change, SectionSpec } from "../section.ts";
 
-const PATH_CHARS = 300;
-
-interface OpTally {
+/** How often one operation was done to a path, and the row that did it first. */
+export interface OpTally {
+  /** `read`, `written`, `modified (patched)`, …, with ` (failed)` for failed attempts. */
   readonly op: string;
-  readonly ref: string;
-  count: number;
+  readonly count: number;
+  readonly ref?: Ref;
 }
+
+/** A path with every operation done to it. */
+export interface FileEntry {
+  readonly path: string;
+  readonly ops: readonly OpTally[];
+}
+
+// Paths are shown whole (they are their own keys), up to this length.
+const PATH_CHARS = 300;
+const OP = new RegExp(`^([a-z][a-z ()]*?)(?: ×(\\d{1,9}))?(?: (${REF_PATTERN}))?$`);
+const SEPARATOR = " — ";
 
 /**
- * One entry per path, first-seen order: each operation with how often it happened and the first
- * row that did it, e.g. `- src/app.py — read ×2 [#12]; modified (patched) [#15]`.
+ * Relevant Files: one entry per path, first-seen order, with each operation, how often it happened
+ * and the first row that did it: `- src/app.py — read ×2 [#12]; modified (patched) [#15]`.
  */
-export function fileEntries(analysis: Analysis): Entry[] {
-  const paths = new Map<string, Map<string, OpTally>>();
-  for (const event of analysis.events) {
-    for (const { path, op } of fileOps(event)) {
-      const display = cut(sanitizeInline(path), PATH_CHARS);
-      if (display === "") continue;
-      const ops = paths.get(display) ?? new Map<string, OpTally>();
-      paths.set(display, ops);
-      const tally = ops.get(op);
-      if (tally) tally.count++;
-      else ops.set(op, { op, ref: refOf(eventRow(event)), count: 1 });
+export const FILES: SectionSpec<FileEntry> = {
+  heading: "## Relevant Files",
+  noun: "files",
+  minEntries: 40,
+  share: 0.14,
+  rank: 5,
+  pinned: 0,
+  widths: { narrow: PATH_CHARS, wide: PATH_CHARS },
+  proofKind: "files",
+  changes(analysis: Analysis): Change<FileEntry>[] {
+    const paths = new Map<string, { ops: Map<string, OpTally>; at: Moment }>();
+    for (const event of analysis.events) {
+      for (const { path, op } of fileOps(event)) {
+        const shown = cut(sanitizeInline(path), PATH_CHARS);
+        if (shown === "") continue;
+        const file = paths.get(shown) ??
+          { ops: new Map<string, OpTally>(), at: eventMoment(event) };
+        paths.set(shown, file);
+        const tally = file.ops.get(op);
+        file.ops.set(
+          op,
+          tally ? { ...tally, count: tally.count + 1 } : { op, count: 1, ref: eventRow(event).ref },
+        );
+      }
     }
-  }
-  return [...paths].map(([path, ops]) => {
-    const tallies = [...ops.values()];
-    return {
+    return [...paths].map(([path, { ops, at }]) => ({
       key: path,
-      line: `- ${path} — ${tallies.map(renderOp).join("; ")}`,
-      update: (previous: string) => {
-        const added = tallies.filter((tally) => !mentionsOp(previous, tally.op));
-        return added.length === 0 ? previous : `${previous}; ${added.map(renderOp).join("; ")}`;
-      },
-    };
-  });
-}
-
-function renderOp(tally: OpTally): string {
-  return `${tally.op}${tally.count > 1 ? ` ×${tally.count}` : ""} ${tally.ref}`;
-}
-
-function mentionsOp(line: string, op: string): boolean {
-  const ops = line.slice(line.indexOf(" — ") + 3);
-  return ops.split("; ").some((part) =>
-    part === op || part.startsWith(`${op} [`) || part.startsWith(`${op} ×`)
-  );
-}
+      entry: { path, ops: [...ops.values()] },
+      addIfNew: true,
+      at,
+    }));
+  },
+  key: (entry) => entry.path,
+  merge(earlier, later, older) {
+    const ops = new Map<string, OpTally>();
+    for (const tally of older ? [...later.ops, ...earlier.ops] : [...earlier.ops, ...later.ops]) {
+      const known = ops.get(tally.op);
+      if (!known) ops.set(tally.op, tally);
+      else if (!(known.ref && tally.ref && sameRow(known.ref, tally.ref))) {
+        ops.set(tally.op, { ...known, count: known.count + tally.count });
+      }
+    }
+    return { path: earlier.path, ops: [...ops.values()] };
+  },
+  render(entry) {
+    const ops = entry.ops.map((tally) => {
+      const count = tally.count > 1 ? ` ×${tally.count}` : "";
+      return `${tally.op}${count}${tally.ref ? ` ${renderRef(tally.ref)}` : ""}`;
+    });
+    return `- ${entry.path}${SEPARATOR}${ops.join("; ")}`;
+  },
+  parse(line) {
+    if (!line.startsWith("- ")) return undefined;
+    // A path may hold " — " itself; the operations after the last one never do.
+    const split = line.lastIndexOf(SEPARATOR);
+    if (split <= 2) return undefined;
+    const ops: OpTally[] = [];
+    for (const part of line.slice(split + SEPARATOR.length).split("; ")) {
+      const match = OP.exec(part);
+      if (!match) return undefined;
+      const ref = match[3] === undefined ? undefined : parsePreviousRef(match[3]);
+      ops.push({ op: match[1] as string, count: Number(match[2] ?? 1), ...(ref ? { ref } : {}) });
+    }
+    return { path: sanitizeInline(line.slice(2, split)), ops };
+  },
+};

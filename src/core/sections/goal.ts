@@ -1,25 +1,45 @@
-import { type Analysis, refOf } from "../analysis.ts";
-import { excerpt } from "../excerpt.ts";
-import { isUserRequest } from "../requests.ts";
+import type { Analysis } from "../analysis.ts";
+import { cut } from "../excerpt.ts";
+import {
+  isUserRequest,
+  parseRequest,
+  renderRequest,
+  type RequestEntry,
+  requestKey,
+  requestOf,
+} from "../requests.ts";
+import { momentOf } from "../moment.ts";
+import type { Change, SectionSpec } from "../section.ts";
 
-/** Longest quote of the latest request in the snapshot. */
-const SNAPSHOT_CHARS = 1400;
-/** Longest quote of each request in the Goal section. */
-const GOAL_CHARS = 600;
-
-/** The snapshot line: the latest real user request, quoted. Absent when the window has none. */
-export function snapshotLine(analysis: Analysis): string | undefined {
-  const rows = analysis.window.rows;
-  for (let index = rows.length - 1; index >= 0; index--) {
-    const row = rows[index];
-    if (row && isUserRequest(row)) return `${refOf(row)} ${excerpt(row.text, SNAPSHOT_CHARS)}`;
-  }
-  return undefined;
-}
-
-/** One Goal line per real user request, oldest first. */
-export function goalLines(analysis: Analysis): string[] {
-  return analysis.window.rows
-    .filter(isUserRequest)
-    .map((row) => `${refOf(row)} ${excerpt(row.text, GOAL_CHARS)}`);
-}
+/**
+ * Goal: every request the user made, in the order made, the first one pinned (it is what the
+ * session is for). Carried forward across compactions; a request Hermes stored again (same words,
+ * same time) is the same request, and bare acknowledgements ("ok, go ahead") are not requests.
+ */
+export const GOAL: SectionSpec<RequestEntry> = {
+  heading: "## Goal",
+  noun: "requests",
+  minEntries: 8,
+  share: 0.14,
+  rank: 1,
+  pinned: 1,
+  widths: { narrow: 120, wide: 600 },
+  proofKind: "goal",
+  changes(analysis: Analysis): Change<RequestEntry>[] {
+    return analysis.window.rows
+      .filter((row) => isUserRequest(row) && !analysis.copies.has(row))
+      .map((row) => {
+        const entry = requestOf(row);
+        return {
+          key: requestKey(entry),
+          entry,
+          addIfNew: true,
+          at: momentOf(row),
+        };
+      });
+  },
+  key: requestKey,
+  merge: (earlier) => earlier,
+  render: (entry, width) => renderRequest(entry, (text) => cut(text, width)),
+  parse: parseRequest,
+};

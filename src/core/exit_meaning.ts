@@ -1,0 +1,58 @@
+import { shellSegments } from "./shell_words.ts";
+
+/**
+ * What exit status 1 means for programs whose documented answer it is: a search that found
+ * nothing, a comparison that found differences, a test that is false. These read as answers, not
+ * failures.
+ */
+export type ExitMeaning = "no match" | "differences found" | "false";
+
+const SEARCHES = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack"]);
+const COMPARISONS = new Set(["diff", "cmp"]);
+const TESTS = new Set(["test", "[", "[["]);
+
+/**
+ * The meaning of a command's exit status when it is an answer rather than a failure, or
+ * `undefined`. Claimed only when it is certain: the status is 1, the command line is one program
+ * (after `cd DIR &&` steps, which print an error when they fail), and the output agrees (a search
+ * that printed nothing, a test that printed nothing). A pipeline, a list or anything the reader
+ * cannot follow claims nothing, because then another program may have set the status.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exitMeaning } from "./exit_meaning.ts";
+ * assert.equal(exitMeaning("cd /repo && grep -rn needle src", 1, ""), "no match");
+ * assert.equal(exitMeaning("grep -rn needle src | head", 1, ""), undefined);
+ * assert.equal(exitMeaning("diff -u a.txt b.txt", 1, "--- a.txt\n+++ b.txt"), "differences found");
+ * ```
+ */
+export function exitMeaning(
+  command: string,
+  exitCode: number,
+  output: string,
+): ExitMeaning | undefined {
+  if (exitCode !== 1) return undefined;
+  const segments = shellSegments(command.trim());
+  if (!segments || segments.length === 0) return undefined;
+  const last = segments.at(-1)!;
+  const steps = segments.slice(0, -1);
+  if (!steps.every((step) => step.then === "&&" && step.words[0] === "cd")) return undefined;
+  const [program, ...args] = last.words;
+  if (program === undefined) return undefined;
+  const silent = output.trim() === "";
+  if (SEARCHES.has(program) || (program === "git" && args[0] === "grep")) {
+    return silent ? "no match" : undefined;
+  }
+  if (
+    COMPARISONS.has(program) || (program === "git" && args[0] === "diff" && isExitCodeDiff(args))
+  ) {
+    return "differences found";
+  }
+  if (TESTS.has(program)) return silent ? "false" : undefined;
+  return undefined;
+}
+
+function isExitCodeDiff(args: readonly string[]): boolean {
+  return args.includes("--exit-code") || args.includes("--quiet") || args.includes("--no-index");
+}

@@ -1,0 +1,66 @@
+import type { Focus } from "./focus.ts";
+import { LazyLines } from "./lazy_lines.ts";
+import { omissionNote } from "./section.ts";
+import { LOG_SECTION } from "./sections/table.ts";
+
+const LOG_NOUN = LOG_SECTION.noun;
+
+/**
+ * Picks the log lines that fit in `limit` characters from `parts` in order (earlier projections'
+ * lines and this window's, rendered lazily). Lines matching the focus are taken first, then the
+ * newest run of lines that fits; returned oldest first, with room kept for the omission note.
+ * `dropped` counts the messages (and earlier log lines) of which no line was kept.
+ */
+export function fitLog(
+  parts: readonly LazyLines[],
+  limit: number,
+  focus: Focus,
+): { kept: string[]; dropped: number } {
+  const starts: number[] = [];
+  let groups = 0;
+  for (const part of parts) {
+    starts.push(groups);
+    groups += part.groups;
+  }
+  const log = new LazyLines(groups, (index) => {
+    let part = parts.length - 1;
+    while (part > 0 && (starts[part] as number) > index) part--;
+    return (parts[part] as LazyLines).at(index - (starts[part] as number));
+  });
+  if (!focus.active) {
+    const whole = log.newest(limit);
+    if (whole.complete) return { kept: whole.lines, dropped: 0 };
+    const kept = log.newest(limit - omissionNote(999_999, LOG_NOUN).length - 1);
+    return { kept: kept.lines, dropped: log.groups - kept.groups };
+  }
+  const lines = log.all();
+  const all = lines.reduce((sum, line) => sum + line.length + 1, 0);
+  if (all <= limit) return { kept: lines, dropped: 0 };
+  const room = limit - omissionNote(lines.length, LOG_NOUN).length - 1;
+  const chosen = new Set<number>();
+  let used = 0;
+  const take = (test: (line: string) => boolean, contiguous: boolean) => {
+    for (let index = lines.length - 1; index >= 0; index--) {
+      const line = lines[index] as string;
+      if (chosen.has(index) || !test(line)) continue;
+      if (used + line.length + 1 > room) {
+        if (contiguous) return;
+        continue;
+      }
+      chosen.add(index);
+      used += line.length + 1;
+    }
+  };
+  take((line) => focus.matches(line), false);
+  take(() => true, true);
+  const kept = lines.filter((_, index) => chosen.has(index));
+  let dropped = 0;
+  let line = 0;
+  for (let group = 0; group < log.groups; group++) {
+    const end = line + log.at(group).length;
+    let shown = false;
+    for (; line < end; line++) shown ||= chosen.has(line);
+    if (!shown) dropped++;
+  }
+  return { kept, dropped };
+}

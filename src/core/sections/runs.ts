@@ -1,0 +1,96 @@
+/**
+ * The outcome history of one command as Commands Run states it — `failed (exit 1) [#4], then
+ * succeeded (exit 0) ×2 [#9]` — and how histories of two layers are joined.
+ *
+ * @module
+ */
+import { describeState, readState, type StatedOutcome } from "../outcome_words.ts";
+import { parsePreviousRef, type Ref, REF_PATTERN, renderRef, sameRow } from "../ref.ts";
+
+/** A run of identical outcomes (`count` of them, the first at `ref`), or a gap of left-out runs. */
+export type Run =
+  | { readonly state: StatedOutcome; readonly ref?: Ref; readonly count: number }
+  | { readonly skipped: number };
+
+// A long history shows its first outcome and its latest ones.
+const HEAD_RUNS = 1;
+const TAIL_RUNS = 4;
+const SEPARATOR = ", then ";
+
+/** Appends `state` at `ref` to a history, counting it into the last run when that has its state. */
+export function addRun(runs: Run[], state: StatedOutcome, ref: Ref | undefined): void {
+  pushRun(runs, { state, ...(ref ? { ref } : {}), count: 1 });
+}
+
+function pushRun(runs: Run[], run: Run): void {
+  const last = runs.at(-1);
+  if (
+    "state" in run && last !== undefined && "state" in last &&
+    describeState(last.state) === describeState(run.state)
+  ) {
+    runs[runs.length - 1] = { ...last, count: last.count + run.count };
+  } else {
+    runs.push(run);
+  }
+}
+
+/**
+ * Joins an earlier layer's history with a later one's: runs the earlier layer already cites are
+ * not repeated, and a later history that happened before the earlier layer began goes first.
+ */
+export function joinRuns(earlier: readonly Run[], later: readonly Run[], older: boolean): Run[] {
+  const cited = earlier.flatMap((run) => ("ref" in run && run.ref ? [run.ref] : []));
+  const fresh = later.filter((run) =>
+    !("ref" in run) || run.ref === undefined || !cited.some((ref) => sameRow(ref, run.ref!))
+  );
+  const joined: Run[] = [];
+  for (const run of older ? [...fresh, ...earlier] : [...earlier, ...fresh]) pushRun(joined, run);
+  return compactRuns(joined);
+}
+
+/** A history with at most its first and last runs, the ones between counted as left out. */
+export function compactRuns(runs: readonly Run[]): Run[] {
+  if (runs.length <= HEAD_RUNS + TAIL_RUNS + 1) return [...runs];
+  const middle = runs.slice(HEAD_RUNS, -TAIL_RUNS);
+  const skipped = middle.reduce((sum, run) => sum + ("skipped" in run ? run.skipped : 1), 0);
+  return [...runs.slice(0, HEAD_RUNS), { skipped }, ...runs.slice(-TAIL_RUNS)];
+}
+
+/** The words of a history, e.g. `failed (exit 1) [#4], then succeeded (exit 0) ×2 [#9]`. */
+export function renderRuns(runs: readonly Run[]): string {
+  return runs.map((run) => {
+    if ("skipped" in run) return `… ${run.skipped} more`;
+    const count = run.count > 1 ? ` ×${run.count}` : "";
+    return `${describeState(run.state)}${count}${run.ref ? ` ${renderRef(run.ref)}` : ""}`;
+  }).join(SEPARATOR);
+}
+
+const RUN_TAIL = new RegExp(`^(?: ×(\\d{1,9}))?(?: (${REF_PATTERN}))?$`);
+const SKIPPED = /^… (\d{1,9}) more$/;
+
+/** Reads a history rendered by {@linkcode renderRuns}; `undefined` when `text` is not one. */
+export function parseRuns(text: string): Run[] | undefined {
+  const runs: Run[] = [];
+  for (const part of text.split(SEPARATOR)) {
+    const skipped = SKIPPED.exec(part);
+    if (skipped) {
+      runs.push({ skipped: Number(skipped[1]) });
+      continue;
+    }
+    const read = readState(part);
+    const tail = read ? RUN_TAIL.exec(part.slice(read.length)) : null;
+    if (!read || !tail) return undefined;
+    const ref = tail[2] === undefined ? undefined : parsePreviousRef(tail[2]);
+    runs.push({ state: read.state, ...(ref ? { ref } : {}), count: Number(tail[1] ?? 1) });
+  }
+  return runs.length > 0 ? runs : undefined;
+}
+
+/** The last stated outcome of a history. */
+export function lastState(runs: readonly Run[]): StatedOutcome | undefined {
+  for (let index = runs.length - 1; index >= 0; index--) {
+    const run = runs[index] as Run;
+    if ("state" in run) return run.state;
+  }
+  return undefined;
+}

@@ -1,0 +1,56 @@
+import type { Analysis } from "../analysis.ts";
+import { cut } from "../excerpt.ts";
+import {
+  isUserRequest,
+  parseRequest,
+  renderRequest,
+  type RequestEntry,
+  requestOf,
+} from "../requests.ts";
+import { momentOf } from "../moment.ts";
+import type { Change, SectionSpec } from "../section.ts";
+
+const KEY = "latest request";
+// Hermes's grounding of this section quotes the request as a Python string literal in its words.
+const GROUNDED = /^User asked \(deterministic, from compacted turns\): (['"])(.*)\1$/;
+
+/**
+ * Historical Task Snapshot: the latest request the user made, quoted. A window without a request
+ * keeps the previous projection's. Hermes (0.22) rewrites this section in its own words after the
+ * projection; read back, its quote is unwrapped again.
+ */
+export const SNAPSHOT: SectionSpec<RequestEntry> = {
+  heading: "## Historical Task Snapshot",
+  noun: "lines",
+  minEntries: 1,
+  share: 0.08,
+  rank: 0,
+  pinned: 1,
+  widths: { narrow: 160, wide: 1400 },
+  proofKind: "snapshot",
+  changes(analysis: Analysis): Change<RequestEntry>[] {
+    const rows = analysis.window.rows;
+    const row = rows.findLast((candidate) => isUserRequest(candidate));
+    if (row === undefined) return [];
+    return [{
+      key: KEY,
+      entry: requestOf(row),
+      addIfNew: true,
+      at: momentOf(row),
+    }];
+  },
+  key: () => KEY,
+  merge: (earlier, later, older) => (older ? earlier : later),
+  render: (entry, width) => renderRequest(entry, (text) => cut(text, width)),
+  parse(line) {
+    const entry = parseRequest(line);
+    if (!entry) return undefined;
+    const grounded = GROUNDED.exec(entry.text);
+    return grounded ? { ...entry, text: unquotePython(grounded[2] as string) } : entry;
+  },
+};
+
+/** The text of a Python string literal's body (the escapes `repr` writes for quotes and `\`). */
+function unquotePython(body: string): string {
+  return body.replace(/\\(['"\\])/g, "$1");
+}

@@ -1,0 +1,70 @@
+/** Which non-zero exits are answers, and which command outputs report an error despite exit 0. */
+import assert from "node:assert/strict";
+import { readOutcome } from "../../src/core/outcome.ts";
+import { describeOutcome } from "../../src/core/outcome_words.ts";
+
+const result = (output: string, exit_code: number) => JSON.stringify({ output, exit_code });
+
+// [command line, output, exit code, how the projection states it]
+const CASES: ReadonlyArray<readonly [string, string, number, string]> = [
+  ["grep -rn 'def parse' src", "", 1, "no match (exit 1)"],
+  ["cd /repo && grep -n TODO app.py", "", 1, "no match (exit 1)"],
+  ["rg needle", "", 1, "no match (exit 1)"],
+  ["git grep -n needle", "", 1, "no match (exit 1)"],
+  ["grep -rn needle src | head -5", "", 1, "failed (exit 1)"],
+  ["grep -c needle file.txt", "0", 1, "failed (exit 1)"],
+  ["grep needle missing.txt", "grep: missing.txt: No such file or directory", 2, "failed (exit 2)"],
+  [
+    "cd /nowhere && grep x y",
+    "bash: cd: /nowhere: No such file or directory",
+    1,
+    "failed (exit 1)",
+  ],
+  [
+    "diff -u a.txt b.txt",
+    "--- a.txt\n+++ b.txt\n@@ -1 +1 @@\n-a\n+b",
+    1,
+    "differences found (exit 1)",
+  ],
+  ["cmp a.bin b.bin", "a.bin b.bin differ: byte 3, line 1", 1, "differences found (exit 1)"],
+  ["git diff --exit-code", "diff --git a/x b/x", 1, "differences found (exit 1)"],
+  ["git diff", "", 1, "failed (exit 1)"],
+  ["test -f build/out.js", "", 1, "false (exit 1)"],
+  ["[ -d node_modules ]", "", 1, "false (exit 1)"],
+  ["pytest -q", "1 failed", 1, "failed (exit 1)"],
+  ["echo $(grep x y)", "", 1, "failed (exit 1)"],
+  [
+    "./deploy.sh",
+    "Uploading...\nError: Authentication Failed",
+    0,
+    "succeeded (exit 0) but printed an error",
+  ],
+  [
+    "python app.py 2>&1 | tail -3",
+    "starting\nTraceback (most recent call last):\nValueError: bad",
+    0,
+    "succeeded (exit 0) but printed an error",
+  ],
+  ["cargo build", "error[E0308]: mismatched types", 0, "succeeded (exit 0) but printed an error"],
+  ["cat app.log", "Error: Authentication Failed", 0, "succeeded (exit 0)"],
+  ["grep -rn 'Error:' logs", "logs/a:1:Error: x", 0, "succeeded (exit 0)"],
+  ["./deploy.sh", "Error: retrying\nok\nok\nok\nok\nok\ndone", 0, "succeeded (exit 0)"],
+  ["pytest -q", "test_errors.py::test_error_path PASSED\n3 passed", 0, "succeeded (exit 0)"],
+];
+
+Deno.test("readOutcome() reads an exit status in the light of the command that returned it", async (t) => {
+  for (const [line, output, exit, expected] of CASES) {
+    await t.step(`${line} → ${exit}`, () => {
+      const outcome = readOutcome(result(output, exit), { command: true, commandLine: line });
+      assert.equal(describeOutcome(outcome), expected);
+    });
+  }
+});
+
+Deno.test("readOutcome() keeps the error line a command printed despite exit 0", () => {
+  const outcome = readOutcome(result("Uploading…\nError: Authentication Failed\n", 0), {
+    command: true,
+    commandLine: "./deploy.sh prod",
+  });
+  assert.equal(outcome.reportedError, "Error: Authentication Failed");
+});

@@ -1,0 +1,68 @@
+/**
+ * Hermes 0.22 keeps the first exchange as its protected head, and after a compaction stores it
+ * again under new row ids (same call ids, original timestamps). At the next compaction that old
+ * failure arrives after the success the previous projection already recorded; the projection
+ * must still state the history in the order it happened.
+ */
+import assert from "node:assert/strict";
+import { project } from "../../src/core/mod.ts";
+
+const call = (id: number, time: number, callId: string, command: string) => ({
+  role: "assistant",
+  _row_id: id,
+  timestamp: time,
+  content: "",
+  tool_calls: [{
+    id: callId,
+    type: "function",
+    function: { name: "terminal", arguments: JSON.stringify({ command }) },
+  }],
+});
+const result = (id: number, time: number, callId: string, content: unknown) => ({
+  role: "tool",
+  _row_id: id,
+  timestamp: time,
+  tool_call_id: callId,
+  tool_name: "terminal",
+  content: typeof content === "string" ? content : JSON.stringify(content),
+});
+
+// The first compaction's window: the protected head (the request and the failing run) is not in it.
+const firstWindow = [
+  call(5, 1003, "c2", "cat src/app.py"),
+  result(6, 1004, "c2", { output: "def f(): return 1", exit_code: 0 }),
+  call(10, 1010, "c5", "pytest -q"),
+  result(11, 1011, "c5", { output: "3 passed", exit_code: 0 }),
+];
+// The second: the head stored again as #26–#28 (its result pruned to a stub), then new work.
+const secondWindow = [
+  { role: "user", _row_id: 26, timestamp: 1000, content: "Make the tests pass." },
+  call(27, 1001, "c1", "pytest -q"),
+  result(28, 1002, "c1", "[terminal] ran `pytest -q` -> exit 1, 40 lines output"),
+  call(29, 1100, "c9", "git status"),
+  result(30, 1101, "c9", { output: "nothing to commit", exit_code: 1 }),
+];
+
+Deno.test("project() orders a re-stored failure before the success recorded after it", () => {
+  const first = project(firstWindow, { sessionId: "s", budgetTokens: 4000 }).body;
+  const { body } = project(secondWindow, { sessionId: "s", budgetTokens: 4000, previous: first });
+  assert.match(
+    body,
+    /- \[#27\] `pytest -q` — failed \(exit 1\) \[#28\], then succeeded \(exit 0\) \[#11\]/,
+  );
+  assert.doesNotMatch(body, /## Blocked[^#]*pytest/);
+  assert.match(
+    body,
+    /- \[#27\] terminal `pytest -q` — failed \(exit 1\) \[#28\] → fixed at \[#11\]/,
+  );
+  assert.match(body, /## Goal\n\[#26\] Make the tests pass\./);
+});
+
+Deno.test("project() states a header span from the earliest message of every layer", () => {
+  const first = project(firstWindow, { sessionId: "s" }).body;
+  const { body } = project(secondWindow, { sessionId: "s", previous: first });
+  assert.match(
+    body.split("\n")[0] ?? "",
+    /Messages from 1970-01-01T00:16:40Z to 1970-01-01T00:18:21Z\.\)$/,
+  );
+});
