@@ -146,6 +146,8 @@ Deno.test("windowFacts() lists distinct commands with their exit codes, files, e
     { name: "ImportError", firstRef: "#4" },
     { name: "KeyError", firstRef: "#4" },
     { name: "OperationalError", firstRef: "#10" },
+    // A command that exited 0 but printed an error line reports that line.
+    { name: "ValueError: only printed", firstRef: "#12" },
   ]);
   assert.deepEqual(facts.requests, [{ ref: "#1" }, { ref: "#24" }]);
   assert.deepEqual(facts.unread, { unreadableCalls: 1, orphanResults: 1, repeatedCalls: 0 });
@@ -187,6 +189,24 @@ Deno.test("windowFacts() cites rows by position without ids and skips Hermes's r
   }]);
   assert.deepEqual(facts.requests, [{ ref: "t1", copies: ["t10"] }, { ref: "t11" }]);
   assert.deepEqual(facts.unread, { unreadableCalls: 0, orphanResults: 0, repeatedCalls: 1 });
+});
+
+Deno.test("windowFacts() counts process actions as commands and printed errors of programs only", () => {
+  const facts = windowFacts([
+    calls(1, call("p1", "process", { action: "kill", session_id: "proc_1" })),
+    result(2, "p1", { status: "killed", exit_code: 0 }),
+    calls(3, call("t1", "terminal", { command: "cat app.log" })),
+    result(4, "t1", { output: "Error: Authentication Failed", exit_code: 0 }),
+    calls(5, call("t2", "terminal", { command: "cd /srv && ./deploy.sh | tail -2" })),
+    result(6, "t2", { output: "Uploading\nError: Authentication Failed", exit_code: 0 }),
+  ]);
+  assert.deepEqual(facts.commands.map((fact) => [fact.tool, fact.text, fact.finalExit]), [
+    ["process", "process kill proc_1", 0],
+    ["terminal", "cat app.log", 0],
+    ["terminal", "cd /srv && ./deploy.sh | tail -2", 0],
+  ]);
+  // `cat` prints a file: its lines are content, not its own report.
+  assert.deepEqual(facts.errorNames, [{ name: "Error: Authentication Failed", firstRef: "#6" }]);
 });
 
 Deno.test("raisedNames() counts names reported as raised, not names merely mentioned", () => {

@@ -1,7 +1,6 @@
-// Control, bidi and zero-width characters, which a projection never shows.
+// Controls, format and other invisible characters, which a projection never shows.
 const INVISIBLE =
-  // deno-lint-ignore no-control-regex
-  /[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+  /[[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}]--[\t\n\v\f\r]]/gv;
 // The characters a projection writes in place of quoted markers and references, mapped back.
 const SHOWN_AS: ReadonlyArray<readonly [RegExp, string]> = [
   [/‹/g, "<"],

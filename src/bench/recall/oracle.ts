@@ -3,8 +3,9 @@
  * by rules of its own (nothing here comes from the projector).
  *
  * What it counts, and what it cannot know:
- * - A command is a `terminal` call's `command` or an `execute_code` call's `code`; its identity
- *   is the tool, the full text and the `workdir` argument when given. Each call is one run. A
+ * - A command is a `terminal` call's `command`, an `execute_code` call's `code`, or a `process`
+ *   call's action on its session (`process kill proc_1`); its identity is the tool, the full text
+ *   and the `workdir` argument when given. Each call is one run. A
  *   run's exit code is the integer `exit_code` of its JSON result, or the `-> exit N` of Hermes's
  *   terminal pruning stub; any other result (no result in the window, `exit ?`, an output cleared
  *   or deduplicated, a result without `exit_code`) leaves the exit unknown. A command's final
@@ -15,7 +16,9 @@
  *   `search_files` (searched), by their `path` argument.
  * - Error names: see {@linkcode raisedNames}, read from the output, stderr and error fields of
  *   failed results only — a JSON result with a non-zero `exit_code`, a non-empty `error` or
- *   `success: false`. A pruning stub keeps no output, so a stubbed result contributes no name.
+ *   `success: false` — and the error line a terminal command printed although it exited 0 (see
+ *   {@linkcode printedError}). A pruning stub keeps no output, so a stubbed result contributes no
+ *   name.
  * - Requests: user rows whose text, trimmed, is not empty and does not start with `[` (Hermes
  *   writes its own notes to user rows that way); a user row repeating an earlier one's text and
  *   timestamp is a copy of it.
@@ -26,6 +29,7 @@
  * @module
  */
 import { jsonObject } from "../../compaction/json_object.ts";
+import { printedError } from "./printed_error.ts";
 import { raisedNames } from "./raised_names.ts";
 import { readWindowRows, type WindowCall, type WindowRows } from "./window_rows.ts";
 
@@ -40,7 +44,7 @@ export interface CommandRun {
 
 /** A distinct command and every run of it, in order. */
 export interface CommandFact {
-  readonly tool: "terminal" | "execute_code";
+  readonly tool: CommandTool;
   readonly text: string;
   readonly workdir?: string;
   /** Whether some run was started in the background (`background: true`). */
@@ -51,6 +55,9 @@ export interface CommandFact {
   /** Whether some run exited with a non-zero code. */
   readonly everFailed: boolean;
 }
+
+/** The tools whose calls are commands. */
+export type CommandTool = "terminal" | "execute_code" | "process";
 
 /** What a file tool did to a path. */
 export type FileOperation = "read" | "written" | "modified" | "searched" | "deleted";
@@ -110,16 +117,16 @@ export function windowFacts(rows: readonly unknown[]): WindowFacts {
   const errorNames = new Map<string, string>();
   let unreadableCalls = 0;
   for (const call of read.calls) {
-    if (call.tool === "terminal" || call.tool === "execute_code") {
-      const field = call.tool === "terminal" ? "command" : "code";
-      const text = call.args?.[field];
-      if (typeof text !== "string" || text.trim() === "") {
+    const tool = commandTool(call.tool);
+    if (tool !== undefined) {
+      const text = commandText(tool, call.args);
+      if (text === undefined) {
         unreadableCalls++;
       } else {
         const workdir = typeof call.args?.workdir === "string" ? call.args.workdir : undefined;
-        const key = JSON.stringify([call.tool, text, workdir ?? null]);
+        const key = JSON.stringify([tool, text, workdir ?? null]);
         const draft = commands.get(key) ?? {
-          tool: call.tool,
+          tool,
           text,
           ...(workdir === undefined ? {} : { workdir }),
           background: false,
@@ -136,7 +143,9 @@ export function windowFacts(rows: readonly unknown[]): WindowFacts {
       if (!operations.includes(operation)) operations.push(operation);
     }
     if (call.result) {
-      for (const name of raisedNames(failedOutput(call.result.text))) {
+      const names = raisedNames(failedOutput(call.result.text));
+      const printed = call.tool === "terminal" ? printedAtExitZero(call) : undefined;
+      for (const name of printed === undefined ? names : [...names, printed]) {
         if (!errorNames.has(name)) errorNames.set(name, call.result.ref);
       }
     }
@@ -164,11 +173,39 @@ export function windowFacts(rows: readonly unknown[]): WindowFacts {
 }
 
 interface CommandDraft {
-  readonly tool: "terminal" | "execute_code";
+  readonly tool: CommandTool;
   readonly text: string;
   readonly workdir?: string;
   background: boolean;
   readonly runs: CommandRun[];
+}
+
+function commandTool(tool: string): CommandTool | undefined {
+  if (tool === "terminal" || tool === "execute_code") return tool;
+  return tool === "process" || tool === "process_manage" ? "process" : undefined;
+}
+
+/** A command's full text: the command, the code, or `process ACTION SESSION`. */
+function commandText(
+  tool: CommandTool,
+  args: Readonly<Record<string, unknown>> | undefined,
+): string | undefined {
+  if (tool === "process") {
+    const parts = [args?.action, args?.session_id].filter((part) => typeof part === "string");
+    return parts.length === 0 ? undefined : ["process", ...parts].join(" ");
+  }
+  const text = args?.[tool === "terminal" ? "command" : "code"];
+  return typeof text === "string" && text.trim() !== "" ? text : undefined;
+}
+
+/** The error line a terminal call printed although its JSON result says it exited 0. */
+function printedAtExitZero(call: WindowCall): string | undefined {
+  const result = jsonObject(call.result?.text ?? "");
+  const command = call.args?.command;
+  if (result.exit_code !== 0 || typeof command !== "string" || typeof result.output !== "string") {
+    return undefined;
+  }
+  return printedError(command, result.output);
 }
 
 function runOf(call: WindowCall): CommandRun {

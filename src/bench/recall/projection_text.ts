@@ -4,7 +4,8 @@
  * are skipped, outcome words are kept as written) but takes an outcome only from a complete
  * state: words, an optional `(exit N)`, an optional `×K`, then a reference.
  *
- * - Commands Run: ``- [#call] `display` — <state> [#ref], then <state> [#ref]…``; a long history
+ * - Commands Run: ``- [#call] `display` (id 1a2b3c4d) — <state> [#ref], then <state> [#ref]…``
+ *   (the fingerprint only where the display does not determine the command); a long history
  *   may hold `… N more`. A display may be cut (`head…`, `head…tail`) and fenced with several
  *   backticks. A line cut short loses its closing states: its final outcome is then not stated.
  * - Blocked and Errors & Fixes: ``- [#call] tool `display` — <state> [#ref]`` followed by
@@ -80,6 +81,7 @@ const CLAIM_STATE = new RegExp(`^([^\\[\\]:]*?)(?: ${REF})?(, no later success)?
 const FIXED_AT = new RegExp(` → fixed at ${REF}$`);
 const OMISSION = /^\((\d+) older [^)]*? omitted/;
 const SEPARATOR = " — ";
+const FINGERPRINT = /^ \(id [0-9a-f]{8}\)/;
 
 /** Parses the sections of a projection body the recall bench scores. */
 export function readProjection(body: string): ProjectionText {
@@ -211,7 +213,8 @@ function readCodeSpan(text: string): { text: string; rest?: string } {
     if (match[0].length < fence) continue;
     let inner = text.slice(fence, match.index);
     if (fence > 1) inner = inner.replace(/^ /, "").replace(/ $/, "");
-    const after = text.slice(match.index + fence);
+    // A call whose shown text does not determine it carries its fingerprint after the span.
+    const after = text.slice(match.index + fence).replace(FINGERPRINT, "");
     return after.startsWith(SEPARATOR)
       ? { text: inner, rest: after.slice(SEPARATOR.length) }
       : { text: inner };

@@ -93,7 +93,13 @@ export interface WindowScore {
   readonly ambiguous: readonly AmbiguousLine[];
 }
 
-const COMMAND_TOOLS = new Set(["terminal", "execute_code"]);
+// The tools whose calls are commands, as lines name them, and the fact tool each stands for.
+const COMMAND_TOOLS: ReadonlyMap<string, string> = new Map([
+  ["terminal", "terminal"],
+  ["execute_code", "execute_code"],
+  ["process", "process"],
+  ["process_manage", "process"],
+]);
 
 /** Scores the parsed projection `text` against `facts`. */
 export function scoreWindow(facts: WindowFacts, text: ProjectionText): WindowScore {
@@ -132,8 +138,9 @@ export function scoreWindow(facts: WindowFacts, text: ProjectionText): WindowSco
     ] as const
   ) {
     for (const line of lines) {
-      if (!COMMAND_TOOLS.has(line.tool)) continue;
-      const found = matchCommand(facts.commands, line.ref, line.display, line.tool);
+      const tool = COMMAND_TOOLS.get(line.tool);
+      if (tool === undefined) continue;
+      const found = matchCommand(facts.commands, line.ref, line.display, tool);
       if (found === "ambiguous") ambiguous.push(refOnly(section, line.ref));
       if (typeof found !== "number") continue;
       const reasons = claimReasons(facts.commands[found]!, line);
@@ -293,8 +300,11 @@ function scoreByName(
   const present = new Set<number>();
   let unmatched = 0;
   for (const shown of text.errorNames.lines) {
+    // A name, or the error line a command printed (shown folded and perhaps cut).
     const candidates = facts.errorNames.flatMap((fact, index) =>
-      shown === fact.name || shown.endsWith(`.${fact.name}`) ? [index] : []
+      shown === fact.name || shown.endsWith(`.${fact.name}`) || showsText(shown, fact.name)
+        ? [index]
+        : []
     );
     if (candidates.length === 1) present.add(candidates[0]!);
     else if (candidates.length === 0) unmatched++;
