@@ -1,4 +1,5 @@
-import { buildAnchorIndex, type Projection, type ProjectOptions } from "../core/mod.ts";
+import { buildAnchorIndex } from "../anchors/mod.ts";
+import type { Projection, ProjectOptions } from "../core/mod.ts";
 import {
   ErrorCode,
   failure,
@@ -22,7 +23,7 @@ export interface DispatcherOptions {
   readonly maxMessageBytes: number;
   /** The projector, `project` from `src/core` outside tests. */
   readonly project: (window: unknown, options: ProjectOptions) => Projection;
-  /** The anchor-index builder; `buildAnchorIndex` from `src/core` unless a test replaces it. */
+  /** The anchor-index builder; `buildAnchorIndex` from `src/anchors` unless a test replaces it. */
   readonly buildAnchorIndex?: (turns: unknown) => string;
 }
 

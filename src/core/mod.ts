@@ -10,4 +10,3 @@ export { CHARS_PER_TOKEN, DEFAULT_BUDGET_TOKENS, SECTION_CAPS } from "./project.
 export { contentText } from "./content.ts";
 export { rowReference } from "./message.ts";
 export { sanitizeInline } from "./sanitize.ts";
-export { buildAnchorIndex } from "./anchors.ts";

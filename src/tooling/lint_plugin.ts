@@ -1,27 +1,34 @@
 /**
- * Project lint rules: `src/core` stays pure (no Deno namespace, no `node:`/`npm:` imports) and no
- * module imports from `jsr:` or `https:`, which these machines cannot reach.
+ * Project lint rules: the pure libraries (`src/core`, `src/anchors`) stay pure (no Deno namespace,
+ * no `node:`/`npm:` imports) and no module imports from `jsr:` or `https:`, which these machines
+ * cannot reach.
  *
  * @module
  */
+/** Folders whose modules compute without IO, so any host can run them. */
+const PURE_FOLDERS = ["/src/core/", "/src/anchors/"];
+
 const plugin: Deno.lint.Plugin = {
   name: "vcc",
   rules: {
-    "pure-core": {
+    "pure-library": {
       create(context) {
-        if (!context.filename.includes("/src/core/")) return {};
+        if (!PURE_FOLDERS.some((folder) => context.filename.includes(folder))) return {};
         return {
           ImportDeclaration(node) {
             const source = String(node.source.value);
             if (/^(node|npm|jsr|https?):/.test(source)) {
               context.report({
                 node,
-                message: "Core modules must not import IO or external modules",
+                message: "Pure library modules must not import IO or external modules",
               });
             }
           },
           'MemberExpression[object.name="Deno"]'(node: Deno.lint.MemberExpression) {
-            context.report({ node, message: "Core modules must not use the Deno namespace" });
+            context.report({
+              node,
+              message: "Pure library modules must not use the Deno namespace",
+            });
           },
         };
       },

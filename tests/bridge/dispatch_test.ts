@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { buildAnchorIndex, project } from "../../src/core/mod.ts";
+import { buildAnchorIndex } from "../../src/anchors/mod.ts";
+import { project } from "../../src/core/mod.ts";
 import { Dispatcher, PROTOCOL_VERSION } from "../../src/bridge/dispatch.ts";
 import type { Response } from "../../src/bridge/jsonrpc.ts";
 

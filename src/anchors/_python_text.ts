@@ -3,7 +3,7 @@
  * Unicode-aware `\w`, `\d`, `\s` and `\b` of `re` on `str` (JavaScript's `\w` and `\b` are
  * ASCII-only, and its `\p{…}` classes follow the runtime's Unicode version), `str.strip()` and
  * `len()`, which counts code points rather than UTF-16 units. The character tables are pinned to
- * the Python that generated `python_unicode.ts`.
+ * the Python that generated `_python_unicode.ts`.
  *
  * Regexes run on folded text ({@linkcode foldPythonClasses}): every non-ASCII character replaced
  * by one of four placeholders that stand for the classes Python's `re` puts it in. A pattern
@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { PYTHON_DIGIT_RANGES, PYTHON_SPACE_RANGES, PYTHON_WORD_RANGES } from "./python_unicode.ts";
+import { PYTHON_DIGIT_RANGES, PYTHON_SPACE_RANGES, PYTHON_WORD_RANGES } from "./_python_unicode.ts";
 
 // Placeholders in folded text, one per class a non-ASCII character can be in.
 const DIGIT = 0x80; // \d, hence \w too
@@ -109,7 +109,7 @@ const SAME_OFFSET = (offset: number): number => offset;
  *
  * @example
  * ```ts
- * import { foldPythonClasses } from "./python_text.ts";
+ * import { foldPythonClasses } from "./_python_text.ts";
  * const { folded, original } = foldPythonClasses("naïve 😀 ٣");
  * folded; // "na\x81ve \x83 \x80"
  * original(8); // 9: the emoji before it takes two UTF-16 units
@@ -168,7 +168,7 @@ const STRIP = new RegExp(`^[${SPACE_CLASS}]+|[${SPACE_CLASS}]+$`, "gu");
  *
  * @example
  * ```ts
- * import { pyStrip } from "./python_text.ts";
+ * import { pyStrip } from "./_python_text.ts";
  * pyStrip("\x1c a b\u0085"); // "a b"
  * pyStrip("\ufeffa"); // "\ufeffa" (U+FEFF is not whitespace in Python)
  * ```
@@ -183,7 +183,7 @@ export function pyStrip(text: string): string {
  *
  * @example
  * ```ts
- * import { pyRstrip } from "./python_text.ts";
+ * import { pyRstrip } from "./_python_text.ts";
  * pyRstrip("x.py.,;", ".,;:"); // "x.py"
  * ```
  */
@@ -202,7 +202,7 @@ const HIGH_SURROGATE = /[\ud800-\udbff]/;
  *
  * @example
  * ```ts
- * import { pyLength } from "./python_text.ts";
+ * import { pyLength } from "./_python_text.ts";
  * pyLength("a😀b"); // 3, where "a😀b".length is 4
  * ```
  */

@@ -1,7 +1,7 @@
 /**
  * The categories of Hermes's anchor index, each with a finder that reports exactly the matches
  * Hermes's Python pattern finds, in the same order, but quickly. Finders work on folded text
- * (`python_text.ts`), where Python's Unicode-aware `\w`, `\d`, `\s` and `\b` are small classes.
+ * (`_python_text.ts`), where Python's Unicode-aware `\w`, `\d`, `\s` and `\b` are small classes.
  * Where a plain regex scan is slow (it tries every position), a finder first looks for what every
  * match must contain and runs the pattern only there; each such shortcut says why it is exact.
  *
@@ -14,7 +14,7 @@ import {
   FOLDED_WORD,
   FOLDED_WORD_END,
   FOLDED_WORD_START,
-} from "./python_text.ts";
+} from "./_python_text.ts";
 
 /** Receives the folded offsets of one match. */
 export type MatchSink = (start: number, end: number) => void;

@@ -1,6 +1,6 @@
 /** Python's text semantics in TypeScript: class folding, strip, rstrip and len. */
 import assert from "node:assert/strict";
-import { foldPythonClasses, pyLength, pyRstrip, pyStrip } from "../../src/core/python_text.ts";
+import { foldPythonClasses, pyLength, pyRstrip, pyStrip } from "../../src/anchors/_python_text.ts";
 
 const FOLD_CASES: ReadonlyArray<readonly [string, string, string]> = [
   ["ASCII is unchanged", "src/app.py #12 \t\x1c", "src/app.py #12 \t\x1c"],

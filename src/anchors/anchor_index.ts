@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { ANCHOR_CATEGORIES, type AnchorCategory } from "./anchor_patterns.ts";
-import { type FoldedText, foldPythonClasses, pyLength, pyRstrip, pyStrip } from "./python_text.ts";
+import { ANCHOR_CATEGORIES, type AnchorCategory } from "./_patterns.ts";
+import { type FoldedText, foldPythonClasses, pyLength, pyRstrip, pyStrip } from "./_python_text.ts";
 
 /** The heading line of the anchor index section, as Hermes writes it. */
 const HEADING = "## Anchor Index (mechanically extracted, exact)";
@@ -35,7 +35,7 @@ const TRAILING_PUNCTUATION = ".,;:";
  * Only a turn whose `content` is a non-empty string is read; list and multimodal contents are
  * skipped, as Hermes skips them. The result is byte-identical to Hermes's
  * `_build_anchor_index(turns)` run on a Python whose Unicode database is the one
- * `python_unicode.ts` was generated from (`PYTHON_UNICODE_VERSION`, 14.0.0: Python 3.11); a
+ * `_python_unicode.ts` was generated from (`PYTHON_UNICODE_VERSION`, 14.0.0: Python 3.11); a
  * newer Python classifies the characters added since then differently.
  *
  * @throws {TypeError} When `turns` is not an array or one of its rows is not an object (Hermes's
@@ -43,7 +43,7 @@ const TRAILING_PUNCTUATION = ".,;:";
  *
  * @example
  * ```ts
- * import { buildAnchorIndex } from "./anchors.ts";
+ * import { buildAnchorIndex } from "./mod.ts";
  * const index = buildAnchorIndex([
  *   { role: "user", content: "Fix #1234 in src/app/main.py, see https://example.com/issues/1234" },
  *   { role: "tool", content: "ValueError: bad input in src/app/main.py" },

@@ -1,6 +1,6 @@
 /** buildAnchorIndex(): Hermes's anchor index, checked here without Python. */
 import assert from "node:assert/strict";
-import { buildAnchorIndex } from "../../src/core/mod.ts";
+import { buildAnchorIndex } from "../../src/anchors/mod.ts";
 import { EXPECTED_CASES, generatedWindows } from "./anchor_windows.ts";
 
 Deno.test("buildAnchorIndex() builds Hermes's index for each rule", async (t) => {

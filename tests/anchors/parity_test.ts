@@ -4,7 +4,7 @@
  * has the builder (`.ci/hermes.sh` installs one; CI always runs it).
  */
 import assert from "node:assert/strict";
-import { buildAnchorIndex } from "../../src/core/mod.ts";
+import { buildAnchorIndex } from "../../src/anchors/mod.ts";
 import { findAnchorReferences, runReference } from "./anchor_reference.ts";
 import { EDGE_WINDOWS, EXPECTED_CASES, generatedWindows, randomWindows } from "./anchor_windows.ts";
 
