@@ -10,7 +10,7 @@ import {
   type Response,
   success,
 } from "./jsonrpc.ts";
-import { ProjectRequestError, readProjectRequest } from "./project_request.ts";
+import { ProjectRequestError, readProjectRequest } from "../wire/mod.ts";
 
 /** The bridge protocol version; bumped only for changes an older client cannot handle. */
 export const PROTOCOL_VERSION = 1;

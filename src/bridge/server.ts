@@ -8,7 +8,7 @@ import { project } from "../core/mod.ts";
 import { VERSION } from "../version.ts";
 import { Dispatcher, PROTOCOL_VERSION, type Reply } from "./dispatch.ts";
 import { type Frame, LineSplitter } from "./framing.ts";
-import { writeAll } from "./write_all.ts";
+import { writeAll } from "../wire/mod.ts";
 
 /** The default limit on one request line: 64 MiB. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;

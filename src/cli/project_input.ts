@@ -1,9 +1,5 @@
 import type { ProjectOptions } from "../core/mod.ts";
-import {
-  type ProjectRequest,
-  ProjectRequestError,
-  readProjectRequest,
-} from "../bridge/project_request.ts";
+import { type ProjectRequest, ProjectRequestError, readProjectRequest } from "../wire/mod.ts";
 import { UsageError } from "./errors.ts";
 import { parseJsonText } from "./json_text.ts";
 
