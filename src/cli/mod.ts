@@ -17,6 +17,7 @@ import { showCommand } from "./show.ts";
 import { previewCommand } from "./preview.ts";
 import { benchCommand } from "./bench.ts";
 import { hermesCommand } from "./hermes.ts";
+import { serveCommand } from "./serve.ts";
 
 const commands = or(
   projectCommand,
@@ -27,6 +28,7 @@ const commands = or(
   previewCommand,
   benchCommand,
   hermesCommand,
+  serveCommand,
 );
 
 /** Parses `args`, runs the chosen subcommand and returns the exit code; user errors exit 2. */

@@ -23,6 +23,7 @@ const COMMANDS = [
   "hermes install",
   "hermes uninstall",
   "hermes doctor",
+  "serve",
 ];
 
 async function capture(args: string[]): Promise<{ code: number; stdout: string }> {
@@ -39,6 +40,15 @@ Deno.test("vcc COMMAND --help shows the usage and an example", async (t) => {
       assert.match(stdout, new RegExp(`Usage: vcc ${name}`));
       assert.match(stdout, new RegExp(`Example: vcc ${name.split(" ")[0]}`));
     });
+  }
+});
+
+Deno.test("vcc --help and the completions list every command, serve included", async () => {
+  const help = await capture(["--help"]);
+  const completed = await capture(["completion", "bash", ""]);
+  for (const name of COMMANDS.filter((name) => !name.includes(" "))) {
+    assert.match(help.stdout, new RegExp(`^ *(Usage: )?vcc ${name}\\b`, "m"), name);
+    assert.match(completed.stdout, new RegExp(`^${name}$`, "m"), name);
   }
 });
 
