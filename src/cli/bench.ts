@@ -1,5 +1,5 @@
 import { command, message, or } from "@optique/core";
-import { benchGoldenOptions } from "./bench_golden.ts";
+import { benchGoldenCommand, benchGoldenFlags } from "./bench_golden.ts";
 import { benchHeadToHeadCommand } from "./bench_headtohead.ts";
 import { benchProofsCommand } from "./bench_proofs.ts";
 import { benchSpeedCommand } from "./bench_speed.ts";
@@ -7,10 +7,16 @@ import { benchSpeedCommand } from "./bench_speed.ts";
 /** `vcc bench`: proofs, golden outputs, speed and the head-to-head against the stock summary. */
 export const benchCommand = command(
   "bench",
-  or(benchProofsCommand, benchSpeedCommand, benchHeadToHeadCommand, benchGoldenOptions),
+  or(
+    benchProofsCommand,
+    benchSpeedCommand,
+    benchHeadToHeadCommand,
+    benchGoldenCommand,
+    benchGoldenFlags,
+  ),
   {
     description: message`Benchmarks: proofs, golden outputs, speed, head-to-head`,
     footer:
-      message`Results go to $XDG_CACHE_HOME/vcc (or ~/.cache/vcc) at mode 0600; the console shows counts, scores, ids and hashes only. Example: vcc bench --check-golden`,
+      message`Results go to $XDG_CACHE_HOME/vcc (or ~/.cache/vcc) at mode 0600; the console shows counts, scores, ids, hashes and the diffs of generated golden windows, never text from stored sessions. Example: vcc bench golden --check`,
   },
 );

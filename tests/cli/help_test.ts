@@ -19,6 +19,7 @@ const COMMANDS = [
   "bench headtohead variant",
   "bench headtohead ask",
   "bench headtohead report",
+  "bench golden",
   "hermes",
   "hermes install",
   "hermes uninstall",
