@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { project } from "../core/mod.ts";
 import type { ProofWindow } from "./proofs/mod.ts";
-import { unifiedDiff } from "./line_diff.ts";
+import { unifiedDiff } from "./_line_diff.ts";
 import { writePrivateFile } from "./private_files.ts";
 import { sha256Hex } from "./sha256.ts";
 import type { WindowSpec } from "./window_spec.ts";

@@ -1,14 +1,14 @@
 /**
  * `vcc serve`: the JSON-RPC bridge over standard input and output. The only module of the bridge
  * that does IO; it loads neither the CLI nor any npm package, so it starts fast. The CLI lists the
- * command (`src/cli/serve.ts`) and answers its help and usage errors.
+ * command (`src/cli/_serve.ts`) and answers its help and usage errors.
  *
  * @module
  */
 import { project } from "../core/mod.ts";
 import { VERSION } from "../version.ts";
-import { Dispatcher, PROTOCOL_VERSION, type Reply } from "./dispatch.ts";
-import { type Frame, LineSplitter } from "./framing.ts";
+import { Dispatcher, PROTOCOL_VERSION, type Reply } from "./_dispatch.ts";
+import { type Frame, LineSplitter } from "./_framing.ts";
 import { writeAll } from "../wire/mod.ts";
 
 /** The default limit on one request line: 64 MiB. */

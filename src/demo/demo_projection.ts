@@ -1,7 +1,7 @@
 import { pruneToolResults } from "../compaction/mod.ts";
 import { project, type Projection } from "../core/mod.ts";
-import { SAMPLE_SESSION_ID, sampleSession } from "./sample_session.ts";
-import type { ScriptRow } from "./script.ts";
+import { SAMPLE_SESSION_ID, sampleSession } from "./_sample_session.ts";
+import type { ScriptRow } from "./_script.ts";
 
 /** Budget of each demo compaction, in tokens. */
 export const DEMO_BUDGET_TOKENS = 3000;

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { VERSION } from "../version.ts";
-import { ENGINE_NAME } from "./activation.ts";
+import { ENGINE_NAME } from "./_activation.ts";
 import { readYamlList, readYamlScalar } from "./config_yaml.ts";
 import { configPath, pluginDirectory, RECORDED_COMMAND_FILE } from "./install.ts";
-import { PLUGIN_FILES } from "./plugin_files.ts";
+import { PLUGIN_FILES } from "./_plugin_files.ts";
 import type { RoundTrip } from "./round_trip.ts";
 
 /** One finding of `vcc hermes doctor`: ok, or a problem with the command that fixes it. */

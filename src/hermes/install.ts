@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { VERSION } from "../version.ts";
-import { activateInConfig, deactivateInConfig, ENGINE_NAME } from "./activation.ts";
-import { PLUGIN_FILES } from "./plugin_files.ts";
+import { activateInConfig, deactivateInConfig, ENGINE_NAME } from "./_activation.ts";
+import { PLUGIN_FILES } from "./_plugin_files.ts";
 
 /** File in the plugin directory recording how to run this vcc; the plugin's locator reads it. */
 export const RECORDED_COMMAND_FILE = "vcc.json";

@@ -1,5 +1,5 @@
 import { SeededRandom } from "./random.ts";
-import { SessionStory } from "./session_story.ts";
+import { SessionStory } from "./_session_story.ts";
 import { WindowBuilder, type WindowRow } from "./window_builder.ts";
 
 /** What {@linkcode generateWindow} makes. */

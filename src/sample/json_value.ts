@@ -1,5 +1,5 @@
 import { SeededRandom } from "./random.ts";
-import { HOSTILE_LINES } from "./phrases.ts";
+import { HOSTILE_LINES } from "./_phrases.ts";
 
 /** A JSON value: what `JSON.parse` can return. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | {

@@ -1,6 +1,6 @@
 /** unifiedDiff(): applying its hunks to the old text gives the new one, on random edits. */
 import assert from "node:assert/strict";
-import { unifiedDiff } from "../../src/bench/line_diff.ts";
+import { unifiedDiff } from "../../src/bench/_line_diff.ts";
 import { SeededRandom } from "../../src/sample/mod.ts";
 
 /** Applies a unified diff to `before` as `patch` would; throws when a hunk does not fit. */

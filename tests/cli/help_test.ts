@@ -1,7 +1,6 @@
 /** Every command answers --help with its usage and an example, and completions exist per shell. */
 import assert from "node:assert/strict";
-import { main } from "../../src/cli/mod.ts";
-import type { Output } from "../../src/cli/output.ts";
+import { main, type Output } from "../../src/cli/mod.ts";
 
 const COMMANDS = [
   "project",

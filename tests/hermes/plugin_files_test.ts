@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PLUGIN_FILES } from "../../src/hermes/plugin_files.ts";
+import { PLUGIN_FILES } from "../../src/hermes/_plugin_files.ts";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 const pluginDir = join(repo, "plugin");

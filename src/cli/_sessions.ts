@@ -1,7 +1,7 @@
 import { command, constant, flag, map, message, object, optional } from "@optique/core";
-import { dbOption, withStore } from "./store_access.ts";
-import { formatTable, formatTime, printable } from "./display.ts";
-import type { Runner } from "./runner.ts";
+import { dbOption, withStore } from "./_store_access.ts";
+import { formatTable, formatTime, printable } from "./_display.ts";
+import type { Runner } from "./_runner.ts";
 
 /** `vcc sessions`: every session with its rows, compacted rows and compactions. */
 export const sessionsCommand = command(

@@ -2,10 +2,10 @@ import { command, constant, map, message, object, option } from "@optique/core";
 import { YamlEditError } from "../hermes/config_yaml.ts";
 import { resolveHermesHome } from "../hermes/hermes_home.ts";
 import { HermesHomeMissing, installPlugin } from "../hermes/install.ts";
-import { selfCommand } from "./self_command.ts";
-import { RuntimeFailure, UsageError } from "./errors.ts";
-import { hermesHomeOption } from "./hermes_home_option.ts";
-import type { Runner } from "./runner.ts";
+import { selfCommand } from "./_self_command.ts";
+import { RuntimeFailure, UsageError } from "./_errors.ts";
+import { hermesHomeOption } from "./_hermes_home_option.ts";
+import type { Runner } from "./_runner.ts";
 
 /** `vcc hermes install [--hermes-home DIR] [--activate]`. */
 export const hermesInstallCommand = command(

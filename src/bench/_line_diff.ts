@@ -18,7 +18,7 @@ type Edit = { readonly op: " " | "-" | "+"; readonly line: string };
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { unifiedDiff } from "./line_diff.ts";
+ * import { unifiedDiff } from "./_line_diff.ts";
  *
  * assert.equal(
  *   unifiedDiff("a\nb\nc\n", "a\nB\nc\n", 1),

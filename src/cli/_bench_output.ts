@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { RuntimeFailure } from "./errors.ts";
+import { RuntimeFailure } from "./_errors.ts";
 import type { Output } from "./output.ts";
 import type { Progress } from "../bench/progress.ts";
 

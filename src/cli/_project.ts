@@ -2,9 +2,9 @@ import { command, constant, map, message, object, option, optional } from "@opti
 import { argument } from "@optique/core/primitives";
 import { choice, integer, string } from "@optique/core/valueparser";
 import { project } from "../core/mod.ts";
-import { readProjectInput } from "./project_input.ts";
-import { printProjection } from "./print_projection.ts";
-import type { Runner } from "./runner.ts";
+import { readProjectInput } from "./_project_input.ts";
+import { printProjection } from "./_print_projection.ts";
+import type { Runner } from "./_runner.ts";
 
 /** `vcc project [FILE|-]`: projects a window read from a file or standard input. */
 export const projectCommand = command(

@@ -1,7 +1,7 @@
 import { command, constant, map, message, object, option, optional, text } from "@optique/core";
 import { integer } from "@optique/core/valueparser";
 import { DEFAULT_MAX_MESSAGE_BYTES, MIN_MAX_MESSAGE_BYTES, serve } from "../bridge/server.ts";
-import type { Runner } from "./runner.ts";
+import type { Runner } from "./_runner.ts";
 
 /**
  * `vcc serve`: the bridge the Hermes plugin starts. `main.ts` runs a well-formed `vcc serve`

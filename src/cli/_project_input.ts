@@ -1,7 +1,7 @@
 import type { ProjectOptions } from "../core/mod.ts";
 import { type ProjectRequest, ProjectRequestError, readProjectRequest } from "../wire/mod.ts";
-import { UsageError } from "./errors.ts";
-import { parseJsonText } from "./json_text.ts";
+import { UsageError } from "./_errors.ts";
+import { parseJsonText } from "./_json_text.ts";
 
 /** What `vcc project` reads: the window plus the options it carries, flags taking precedence. */
 export type ProjectInput = ProjectRequest;

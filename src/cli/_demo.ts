@@ -1,8 +1,8 @@
 import { command, constant, map, message, object, option, optional } from "@optique/core";
 import { choice } from "@optique/core/valueparser";
 import { demoRun } from "../demo/demo_projection.ts";
-import { printProjection } from "./print_projection.ts";
-import type { Runner } from "./runner.ts";
+import { printProjection } from "./_print_projection.ts";
+import type { Runner } from "./_runner.ts";
 
 /** `vcc demo`: projects the bundled sample session and prints the merged second compaction. */
 export const demoCommand = command(

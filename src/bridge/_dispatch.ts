@@ -9,7 +9,7 @@ import {
   type Request,
   type Response,
   success,
-} from "./jsonrpc.ts";
+} from "./_jsonrpc.ts";
 import { ProjectRequestError, readProjectRequest } from "../wire/mod.ts";
 
 /** The bridge protocol version; bumped only for changes an older client cannot handle. */

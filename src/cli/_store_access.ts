@@ -1,7 +1,7 @@
 import { message, option, optional } from "@optique/core";
 import { string } from "@optique/core/valueparser";
 import type { StateDb } from "../store/mod.ts";
-import { RuntimeFailure, UsageError } from "./errors.ts";
+import { RuntimeFailure, UsageError } from "./_errors.ts";
 
 /** The `--db PATH` option shared by every command that reads Hermes's store. */
 export const dbOption = optional(option("--db", string({ metavar: "PATH" }), {

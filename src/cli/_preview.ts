@@ -2,9 +2,9 @@ import { command, constant, flag, map, message, object, option, optional } from 
 import { argument } from "@optique/core/primitives";
 import { integer, string } from "@optique/core/valueparser";
 import { DEFAULT_CONTEXT_TOKENS, previewCompaction } from "../compaction/mod.ts";
-import { UsageError } from "./errors.ts";
-import { dbOption, withStore } from "./store_access.ts";
-import type { Runner } from "./runner.ts";
+import { UsageError } from "./_errors.ts";
+import { dbOption, withStore } from "./_store_access.ts";
+import type { Runner } from "./_runner.ts";
 
 /** `vcc preview SESSION`: the summary vcc would write if the session compacted now. */
 export const previewCommand = command(

@@ -1,7 +1,7 @@
 import { command, constant, flag, map, message, object, optional } from "@optique/core";
-import { dbOption, withStore } from "./store_access.ts";
-import { formatTime, printable } from "./display.ts";
-import type { Runner } from "./runner.ts";
+import { dbOption, withStore } from "./_store_access.ts";
+import { formatTime, printable } from "./_display.ts";
+import type { Runner } from "./_runner.ts";
 
 /** `vcc stats`: store-wide compaction counts and the sessions in a compression cooldown. */
 export const statsCommand = command(

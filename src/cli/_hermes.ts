@@ -1,7 +1,7 @@
 import { command, message, or } from "@optique/core";
-import { hermesDoctorCommand } from "./hermes_doctor.ts";
-import { hermesInstallCommand } from "./hermes_install.ts";
-import { hermesUninstallCommand } from "./hermes_uninstall.ts";
+import { hermesDoctorCommand } from "./_hermes_doctor.ts";
+import { hermesInstallCommand } from "./_hermes_install.ts";
+import { hermesUninstallCommand } from "./_hermes_uninstall.ts";
 
 /** `vcc hermes install|uninstall|doctor`: the Hermes plugin's installation. */
 export const hermesCommand = command(

@@ -1,5 +1,5 @@
-import { jsonErrorPosition } from "./json_error_position.ts";
-import { UsageError } from "./errors.ts";
+import { jsonErrorPosition } from "./_json_error_position.ts";
+import { UsageError } from "./_errors.ts";
 
 /** Parses JSON text, turning a syntax error into a {@linkcode UsageError} naming line and column. */
 export function parseJsonText(text: string, source: string, firstLine = 1): unknown {

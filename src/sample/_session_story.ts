@@ -1,10 +1,10 @@
-import { type Failure, PROJECT_KINDS, PROJECT_NAMES, type ProjectKind } from "./projects.ts";
+import { type Failure, PROJECT_KINDS, PROJECT_NAMES, type ProjectKind } from "./_projects.ts";
 import {
   ASSISTANT_REMARKS,
   SYNTHETIC_USER_ROWS,
   USER_FOLLOW_UPS,
   USER_REQUESTS,
-} from "./phrases.ts";
+} from "./_phrases.ts";
 import {
   fakeImageData,
   multimodalResult,
@@ -14,7 +14,7 @@ import {
   searchResult,
   terminalResult,
   unifiedDiff,
-} from "./tool_results.ts";
+} from "./_tool_results.ts";
 import type { CallSpec, WindowBuilder } from "./window_builder.ts";
 
 interface OpenFailure {

@@ -1,4 +1,4 @@
-import { type ScriptRow, SessionScript } from "./script.ts";
+import { type ScriptRow, SessionScript } from "./_script.ts";
 
 /** The session id of the bundled sample session. */
 export const SAMPLE_SESSION_ID = "20261128_091512_7c41e0";

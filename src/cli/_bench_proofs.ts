@@ -2,10 +2,10 @@ import { command, constant, flag, map, message, object, option, optional } from 
 import { integer } from "@optique/core/valueparser";
 import type { ProofTotals } from "../bench/proofs/mod.ts";
 import type { ProofRun } from "../bench/run_proofs.ts";
-import { UsageError } from "./errors.ts";
-import { dbOption, withStore } from "./store_access.ts";
-import { printSummary, saveReport, stderrProgress } from "./bench_output.ts";
-import type { Runner } from "./runner.ts";
+import { UsageError } from "./_errors.ts";
+import { dbOption, withStore } from "./_store_access.ts";
+import { printSummary, saveReport, stderrProgress } from "./_bench_output.ts";
+import type { Runner } from "./_runner.ts";
 
 /** `vcc bench proofs --synthetic|--db PATH`: faithfulness proofs and their negative control. */
 export const benchProofsCommand = command(

@@ -5,7 +5,7 @@
  * @module
  */
 import type { SeededRandom } from "./random.ts";
-import { HOSTILE_LINES } from "./phrases.ts";
+import { HOSTILE_LINES } from "./_phrases.ts";
 
 /**
  * Lines of filler output, taken from `pool`, about `size` characters long in total. A share

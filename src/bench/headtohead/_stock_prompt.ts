@@ -1,4 +1,4 @@
-import { renderFullContext } from "./full_context.ts";
+import { renderFullContext } from "./_full_context.ts";
 
 /** The stock compressor serialises at most this many characters of the window. */
 export const STOCK_INPUT_CHARS = 160_000;

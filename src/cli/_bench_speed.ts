@@ -1,10 +1,10 @@
 import { command, constant, flag, map, message, object, option, optional } from "@optique/core";
 import { integer } from "@optique/core/valueparser";
 import type { Distribution, SpeedRow } from "../bench/speed.ts";
-import { RuntimeFailure } from "./errors.ts";
-import { printSummary, saveReport, stderrProgress } from "./bench_output.ts";
-import { formatTable } from "./display.ts";
-import type { Runner } from "./runner.ts";
+import { RuntimeFailure } from "./_errors.ts";
+import { printSummary, saveReport, stderrProgress } from "./_bench_output.ts";
+import { formatTable } from "./_display.ts";
+import type { Runner } from "./_runner.ts";
 
 /** `vcc bench speed`: projection times by window size, in process and through `vcc serve`. */
 export const benchSpeedCommand = command(
@@ -42,7 +42,7 @@ export const benchSpeedCommand = command(
         rows = await measure();
       } else {
         const { ServeClient } = await import("../bridge/client.ts");
-        const { selfCommand } = await import("./self_command.ts");
+        const { selfCommand } = await import("./_self_command.ts");
         let client;
         try {
           client = await ServeClient.start([...selfCommand(), "serve"]);

@@ -2,12 +2,12 @@ import { command, constant, flag, map, message, object, option, optional } from 
 import { integer, string } from "@optique/core/valueparser";
 import { join } from "node:path";
 import type { GoldenVerdict } from "../bench/golden.ts";
-import { RuntimeFailure, UsageError } from "./errors.ts";
-import { dbOption, withStore } from "./store_access.ts";
-import { cacheDir, printSummary } from "./bench_output.ts";
-import { formatTable } from "./display.ts";
+import { RuntimeFailure, UsageError } from "./_errors.ts";
+import { dbOption, withStore } from "./_store_access.ts";
+import { cacheDir, printSummary } from "./_bench_output.ts";
+import { formatTable } from "./_display.ts";
 import type { Output } from "./output.ts";
-import type { Runner } from "./runner.ts";
+import type { Runner } from "./_runner.ts";
 
 /** Where the committed manifest for generated windows lives, relative to the checkout. */
 export const GENERATED_GOLDEN_DIR = "bench/golden";

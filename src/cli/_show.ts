@@ -2,10 +2,10 @@ import { command, constant, flag, map, message, object, option, optional } from 
 import { argument } from "@optique/core/primitives";
 import { integer, string } from "@optique/core/valueparser";
 import type { ScrollView, StoredMessage } from "../store/mod.ts";
-import { UsageError } from "./errors.ts";
-import { dbOption, withStore } from "./store_access.ts";
-import { formatTime, printable } from "./display.ts";
-import type { Runner } from "./runner.ts";
+import { UsageError } from "./_errors.ts";
+import { dbOption, withStore } from "./_store_access.ts";
+import { formatTime, printable } from "./_display.ts";
+import type { Runner } from "./_runner.ts";
 
 /** `vcc show SESSION --around N`: the rows around `[#N]`, as `session_search` shows them. */
 export const showCommand = command(

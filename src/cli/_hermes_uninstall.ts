@@ -1,9 +1,9 @@
 import { command, constant, map, message, object } from "@optique/core";
 import { resolveHermesHome } from "../hermes/hermes_home.ts";
 import { uninstallPlugin } from "../hermes/install.ts";
-import { hermesHomeOption } from "./hermes_home_option.ts";
-import { translateInstallError } from "./hermes_install.ts";
-import type { Runner } from "./runner.ts";
+import { hermesHomeOption } from "./_hermes_home_option.ts";
+import { translateInstallError } from "./_hermes_install.ts";
+import type { Runner } from "./_runner.ts";
 
 /** `vcc hermes uninstall [--hermes-home DIR]`. */
 export const hermesUninstallCommand = command(

@@ -2,9 +2,9 @@ import { command, constant, map, message, object } from "@optique/core";
 import { diagnose } from "../hermes/doctor.ts";
 import { resolveHermesHome } from "../hermes/hermes_home.ts";
 import { bridgeRoundTrip } from "../hermes/round_trip.ts";
-import { scriptRunner } from "./self_command.ts";
-import { hermesHomeOption } from "./hermes_home_option.ts";
-import type { Runner } from "./runner.ts";
+import { scriptRunner } from "./_self_command.ts";
+import { hermesHomeOption } from "./_hermes_home_option.ts";
+import type { Runner } from "./_runner.ts";
 
 /** `vcc hermes doctor [--hermes-home DIR]`: exit 0 when every check is ok, else 1. */
 export const hermesDoctorCommand = command(

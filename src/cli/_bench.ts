@@ -1,8 +1,8 @@
 import { command, message, or } from "@optique/core";
-import { benchGoldenCommand, benchGoldenFlags } from "./bench_golden.ts";
-import { benchHeadToHeadCommand } from "./bench_headtohead.ts";
-import { benchProofsCommand } from "./bench_proofs.ts";
-import { benchSpeedCommand } from "./bench_speed.ts";
+import { benchGoldenCommand, benchGoldenFlags } from "./_bench_golden.ts";
+import { benchHeadToHeadCommand } from "./_bench_headtohead.ts";
+import { benchProofsCommand } from "./_bench_proofs.ts";
+import { benchSpeedCommand } from "./_bench_speed.ts";
 
 /** `vcc bench`: proofs, golden outputs, speed and the head-to-head against the stock summary. */
 export const benchCommand = command(

@@ -14,11 +14,11 @@ import { argument } from "@optique/core/primitives";
 import { integer, string } from "@optique/core/valueparser";
 import { join } from "node:path";
 import type { ChatServer, HeadToHeadWorkspace, SummariseCounts } from "../bench/headtohead/mod.ts";
-import { UsageError } from "./errors.ts";
-import { dbOption, withStore } from "./store_access.ts";
-import { cacheDir, printSummary, stderrProgress } from "./bench_output.ts";
+import { UsageError } from "./_errors.ts";
+import { dbOption, withStore } from "./_store_access.ts";
+import { cacheDir, printSummary, stderrProgress } from "./_bench_output.ts";
 import type { Output } from "./output.ts";
-import type { Runner } from "./runner.ts";
+import type { Runner } from "./_runner.ts";
 
 /** Generated windows above this size are left out: no local model could read them whole. */
 const HERMES_SIZED_TOKENS = 80_000;
