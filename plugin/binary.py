@@ -4,6 +4,10 @@ In order: the ``VCC_BIN`` environment variable, ``context.vcc.binary``, what ``v
 left in the plugin directory (a ``vcc`` executable, or the command recorded in ``vcc.json``),
 ``vcc`` on ``PATH``, and last ``deno run`` of the entry point or bundle of the checkout this plugin
 directory belongs to. A path ending in ``.ts`` or ``.js`` is run with ``deno run``.
+
+``launch.json`` holds what vcc's own code must agree on: the ``deno run`` arguments, the script
+suffixes and the name of the record ``vcc hermes install`` writes. ``vcc hermes doctor`` runs
+``locate_server`` itself, so the two never disagree on which executable the plugin starts.
 """
 
 from __future__ import annotations
@@ -17,11 +21,15 @@ from pathlib import Path
 
 from .manifest import PLUGIN_DIR
 
-RECORDED_COMMAND_FILE = "vcc.json"
+_LAUNCH = json.loads((PLUGIN_DIR / "launch.json").read_text(encoding="utf-8"))
+
+RECORDED_COMMAND_FILE: str = _LAUNCH["recorded_command_file"]
 """File in the plugin directory where ``vcc hermes install`` records how to run itself."""
 
-_SCRIPT_SUFFIXES = (".ts", ".js", ".mjs")
-_DENO_RUN = ("run", "--quiet", "--no-prompt")
+DENO_RUN: tuple[str, ...] = tuple(_LAUNCH["deno_run"])
+"""The ``deno`` arguments before the entry point that runs a ``.ts`` or ``.js`` vcc."""
+
+_SCRIPT_SUFFIXES = tuple(_LAUNCH["script_suffixes"])
 
 
 class ServerNotFound(Exception):
@@ -85,7 +93,7 @@ def _serve_command(path: Path, origin: str, search_path: str, plugin_dir: Path) 
         deno = str(local)
     if deno is None:
         raise ServerNotFound(f"{path} needs deno to run, and deno is not on PATH")
-    return ServerCommand((deno_binary(deno), *_DENO_RUN, str(path), "serve"), origin)
+    return ServerCommand((deno_binary(deno), *DENO_RUN, str(path), "serve"), origin)
 
 
 def deno_binary(deno: str) -> str:

@@ -1,10 +1,9 @@
 import { fileURLToPath } from "node:url";
-
-const DENO_RUN = ["run", "--quiet", "--no-prompt"];
+import { DENO_RUN_ARGS } from "../hermes/launch.ts";
 
 /** The argv prefix that runs a `.ts` or `.js` entry point with Deno. */
 export function scriptRunner(): string[] {
-  return [Deno.build.standalone ? "deno" : Deno.execPath(), ...DENO_RUN];
+  return [Deno.build.standalone ? "deno" : Deno.execPath(), ...DENO_RUN_ARGS];
 }
 
 /**

@@ -12,6 +12,7 @@ import bridgeErrors from "../../plugin/bridge_errors.py" with { type: "text" };
 import engine from "../../plugin/engine.py" with { type: "text" };
 import fastAnchors from "../../plugin/fast_anchors.py" with { type: "text" };
 import hermesInternals from "../../plugin/hermes_internals.py" with { type: "text" };
+import launch from "../../plugin/launch.json" with { type: "text" };
 import manifest from "../../plugin/manifest.py" with { type: "text" };
 import pluginYaml from "../../plugin/plugin.yaml" with { type: "text" };
 import serverProcess from "../../plugin/server_process.py" with { type: "text" };
@@ -26,6 +27,7 @@ export const PLUGIN_FILES: Readonly<Record<string, string>> = {
   "engine.py": engine,
   "fast_anchors.py": fastAnchors,
   "hermes_internals.py": hermesInternals,
+  "launch.json": launch,
   "manifest.py": manifest,
   "plugin.yaml": pluginYaml,
   "server_process.py": serverProcess,

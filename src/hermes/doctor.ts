@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { VERSION } from "../version.ts";
 import { ENGINE_NAME } from "./_activation.ts";
 import { readYamlList, readYamlScalar } from "./config_yaml.ts";
-import { configPath, pluginDirectory, RECORDED_COMMAND_FILE } from "./install.ts";
+import { configPath, pluginDirectory } from "./install.ts";
+import { RECORDED_COMMAND_FILE } from "./launch.ts";
 import { PLUGIN_FILES } from "./_plugin_files.ts";
 import type { RoundTrip } from "./round_trip.ts";
 

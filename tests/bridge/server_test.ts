@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_MAX_MESSAGE_BYTES, readServeArgs } from "../../src/bridge/server.ts";
+import { scriptRunner } from "../../src/cli/_self_command.ts";
 
 const main = fileURLToPath(new URL("../../main.ts", import.meta.url));
 const serverModule = fileURLToPath(new URL("../../src/bridge/server.ts", import.meta.url));
@@ -9,8 +10,9 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 function spawnServer(args: string[] = []): Deno.ChildProcess {
-  return new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", "--no-prompt", main, "serve", ...args],
+  const [deno, ...run] = scriptRunner();
+  return new Deno.Command(deno!, {
+    args: [...run, main, "serve", ...args],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
