@@ -6,8 +6,8 @@ left in the plugin directory (a ``vcc`` executable, or the command recorded in `
 directory belongs to. A path ending in ``.ts`` or ``.js`` is run with ``deno run``.
 
 ``launch.json`` holds what vcc's own code must agree on: the ``deno run`` arguments, the script
-suffixes and the name of the record ``vcc hermes install`` writes. ``vcc hermes doctor`` runs
-``locate_server`` itself, so the two never disagree on which executable the plugin starts.
+suffixes and the name of the record ``vcc hermes install`` writes. ``vcc hermes doctor`` asks the
+installed plugin's ``describe_server`` rather than locating vcc itself, so the two never disagree.
 """
 
 from __future__ import annotations
@@ -18,8 +18,10 @@ import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .manifest import PLUGIN_DIR
+from .settings import read_settings
 
 _LAUNCH = json.loads((PLUGIN_DIR / "launch.json").read_text(encoding="utf-8"))
 
@@ -82,6 +84,18 @@ def locate_server(
         "no vcc executable found: set VCC_BIN or context.vcc.binary, put vcc on PATH, "
         "or run `vcc hermes install`"
     )
+
+
+def describe_server(configured: str | None) -> dict[str, Any]:
+    """What ``locate_server`` chooses for the ``context.vcc.binary`` text ``configured``, read as
+    the engine reads its settings: ``{"argv": [...], "origin": ...}``, or ``{"problem": ...}``.
+    ``vcc hermes doctor`` asks this of the installed plugin rather than locating vcc itself."""
+    binary = read_settings({"context": {"vcc": {"binary": configured}}}).settings.binary
+    try:
+        found = locate_server(binary)
+    except ServerNotFound as error:
+        return {"problem": str(error)}
+    return {"argv": list(found.argv), "origin": found.origin}
 
 
 def _serve_command(path: Path, origin: str, search_path: str, plugin_dir: Path) -> ServerCommand:

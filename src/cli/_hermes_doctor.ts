@@ -2,7 +2,6 @@ import { command, constant, map, message, object } from "@optique/core";
 import { diagnose } from "../hermes/doctor.ts";
 import { resolveHermesHome } from "../hermes/hermes_home.ts";
 import { bridgeRoundTrip } from "../hermes/round_trip.ts";
-import { scriptRunner } from "./_self_command.ts";
 import { hermesHomeOption } from "./_hermes_home_option.ts";
 import type { Runner } from "./_runner.ts";
 
@@ -14,9 +13,8 @@ export const hermesDoctorCommand = command(
     (args): Runner => async (out) => {
       const home = resolveHermesHome(args.hermesHome);
       const checks = await diagnose(home, {
-        env: (name) => Deno.env.get(name),
+        python: Deno.build.os === "windows" ? "python" : "python3",
         roundTrip: (argv) => bridgeRoundTrip(argv),
-        scriptRunner: scriptRunner(),
       });
       const width = Math.max(...checks.map((check) => check.name.length));
       for (const check of checks) {
