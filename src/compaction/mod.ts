@@ -13,10 +13,13 @@ export {
   type BudgetSettings,
   type CompactionSettings,
   compactionThreshold,
+  DEFAULT_BUDGET_SETTINGS,
   DEFAULT_CONTEXT_TOKENS,
   projectionBudget,
   roughTokens,
   tailTokenBudget,
+  VCC_SETTINGS,
+  type VccSetting,
 } from "./settings.ts";
 export { CLEARED_STUB, DUPLICATE_STUB, groupDigits, isPruningStub, pruningStub } from "./stubs.ts";
 export {

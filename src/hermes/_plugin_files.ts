@@ -17,6 +17,7 @@ import manifest from "../../plugin/manifest.py" with { type: "text" };
 import pluginYaml from "../../plugin/plugin.yaml" with { type: "text" };
 import serverProcess from "../../plugin/server_process.py" with { type: "text" };
 import settings from "../../plugin/settings.py" with { type: "text" };
+import settingsJson from "../../plugin/settings.json" with { type: "text" };
 
 /** The Hermes plugin's files by name, as `vcc hermes install` writes them. */
 export const PLUGIN_FILES: Readonly<Record<string, string>> = {
@@ -31,5 +32,6 @@ export const PLUGIN_FILES: Readonly<Record<string, string>> = {
   "manifest.py": manifest,
   "plugin.yaml": pluginYaml,
   "server_process.py": serverProcess,
+  "settings.json": settingsJson,
   "settings.py": settings,
 };
