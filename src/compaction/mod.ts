@@ -6,6 +6,7 @@
  * @module
  */
 export { type CompactionCut, cutForCompaction, type MessageRow } from "./cut.ts";
+export { hermesTokens, IMAGE_TOKENS, pythonNumberText, pythonTextLength } from "./hermes_tokens.ts";
 export { jsonObject } from "./json_object.ts";
 export { MIN_PRUNE_CHARS, pruneToolResults } from "./prune.ts";
 export { replayCompactions, type ReplayedCompaction } from "./replay.ts";

@@ -22,7 +22,11 @@ export interface CompactionSettings {
 /** Context window assumed when none is given: 128K tokens. */
 export const DEFAULT_CONTEXT_TOKENS = 128_000;
 
-/** Hermes's rough token estimate for a row: its JSON length / 4. */
+/**
+ * A row's size in tokens as its JSON length / 4, close to the estimates Hermes cuts and triggers
+ * with. The projection budget uses Hermes's own count of the window instead ({@linkcode
+ * hermesTokens} in `hermes_tokens.ts`).
+ */
 export function roughTokens(row: unknown): number {
   return Math.ceil((JSON.stringify(row)?.length ?? 0) / 4);
 }
