@@ -109,10 +109,11 @@ const SAME_OFFSET = (offset: number): number => offset;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { foldPythonClasses } from "./_python_text.ts";
  * const { folded, original } = foldPythonClasses("naïve 😀 ٣");
- * folded; // "na\x81ve \x83 \x80"
- * original(8); // 9: the emoji before it takes two UTF-16 units
+ * assert.equal(folded, "na\x81ve \x83 \x80");
+ * assert.equal(original(8), 9); // the emoji before it takes two UTF-16 units
  * ```
  */
 export function foldPythonClasses(text: string): FoldedText {
@@ -168,9 +169,10 @@ const STRIP = new RegExp(`^[${SPACE_CLASS}]+|[${SPACE_CLASS}]+$`, "gu");
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pyStrip } from "./_python_text.ts";
- * pyStrip("\x1c a b\u0085"); // "a b"
- * pyStrip("\ufeffa"); // "\ufeffa" (U+FEFF is not whitespace in Python)
+ * assert.equal(pyStrip("\x1c a b\u0085"), "a b");
+ * assert.equal(pyStrip("\ufeffa"), "\ufeffa"); // U+FEFF is not whitespace in Python
  * ```
  */
 export function pyStrip(text: string): string {
@@ -183,8 +185,9 @@ export function pyStrip(text: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pyRstrip } from "./_python_text.ts";
- * pyRstrip("x.py.,;", ".,;:"); // "x.py"
+ * assert.equal(pyRstrip("x.py.,;", ".,;:"), "x.py");
  * ```
  */
 export function pyRstrip(text: string, chars: string): string {
@@ -202,8 +205,10 @@ const HIGH_SURROGATE = /[\ud800-\udbff]/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pyLength } from "./_python_text.ts";
- * pyLength("a😀b"); // 3, where "a😀b".length is 4
+ * assert.equal(pyLength("a😀b"), 3);
+ * assert.equal("a😀b".length, 4);
  * ```
  */
 export function pyLength(text: string): number {

@@ -43,17 +43,22 @@ const TRAILING_PUNCTUATION = ".,;:";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildAnchorIndex } from "./mod.ts";
  * const index = buildAnchorIndex([
  *   { role: "user", content: "Fix #1234 in src/app/main.py, see https://example.com/issues/1234" },
  *   { role: "tool", content: "ValueError: bad input in src/app/main.py" },
  * ]);
- * // "\n\n## Anchor Index (mechanically extracted, exact)\n" +
- * // "PRs/issues: #1234\n" +
- * // "files: src/app/main.py(x2)\n" +
- * // "errors: ValueError: bad input in src/app/main.py\n" +
- * // "urls: https://example.com/issues/1234\n" +
- * // "(Exact identifiers from the compacted region — use these verbatim, …)"
+ * assert.equal(
+ *   index,
+ *   "\n\n## Anchor Index (mechanically extracted, exact)\n" +
+ *     "PRs/issues: #1234\n" +
+ *     "files: src/app/main.py(x2)\n" +
+ *     "errors: ValueError: bad input in src/app/main.py\n" +
+ *     "urls: https://example.com/issues/1234\n" +
+ *     "(Exact identifiers from the compacted region — use these verbatim, " +
+ *     "and as session_search query anchors to recover their full context.)",
+ * );
  * ```
  */
 export function buildAnchorIndex(turns: unknown): string {

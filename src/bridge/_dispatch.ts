@@ -44,10 +44,20 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { project } from "../core/mod.ts";
  * const dispatcher = new Dispatcher({ version: "0.1.0", maxMessageBytes: 1 << 26, project });
  * const init = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}';
- * dispatcher.handleLine(new TextEncoder().encode(init)).response; // result.serverInfo.version "0.1.0"
+ * const reply = dispatcher.handleLine(new TextEncoder().encode(init));
+ * assert.deepEqual(reply.response, {
+ *   jsonrpc: "2.0",
+ *   id: 1,
+ *   result: {
+ *     protocolVersion: 1,
+ *     serverInfo: { name: "vcc", version: "0.1.0" },
+ *     limits: { maxMessageBytes: 1 << 26 },
+ *   },
+ * });
  * ```
  */
 export class Dispatcher {

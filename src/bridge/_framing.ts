@@ -22,10 +22,14 @@ const NEWLINE = 0x0a;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const bytes = (text: string) => new TextEncoder().encode(text);
  * const splitter = new LineSplitter(1024);
  * const frames = [...splitter.push(bytes('{"a":1}\n{"b"')), ...splitter.push(bytes(":2}\n"))];
- * // two "line" frames: {"a":1} and {"b":2}
+ * assert.deepEqual(frames, [
+ *   { kind: "line", bytes: bytes('{"a":1}') },
+ *   { kind: "line", bytes: bytes('{"b":2}') },
+ * ]);
  * ```
  */
 export class LineSplitter {

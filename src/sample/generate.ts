@@ -25,9 +25,11 @@ export const CHARS_PER_TOKEN = 4;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateWindow } from "./generate.ts";
  * const rows = generateWindow({ seed: 1, targetTokens: 2000, rowIdStart: 1000 });
- * console.assert(rows[0]?._row_id === 1000);
+ * assert.equal(rows[0]?._row_id, 1000);
+ * assert.deepEqual(generateWindow({ seed: 1, targetTokens: 2000, rowIdStart: 1000 }), rows);
  * ```
  */
 export function generateWindow(options: GenerateWindowOptions): WindowRow[] {

@@ -4,5 +4,6 @@
  *
  * @module
  */
+export type { ProjectOptions } from "../core/mod.ts";
 export { type ProjectRequest, ProjectRequestError, readProjectRequest } from "./project_request.ts";
 export { writeAll } from "./write_all.ts";

@@ -2,12 +2,15 @@ import type { ProjectOptions } from "../core/mod.ts";
 
 /** A window and the options to project it with, as read from a request object. */
 export interface ProjectRequest {
+  /** The window, as given: entries that are not usable messages are the projector's to skip. */
   readonly messages: unknown[];
+  /** The session id, budget, previous summary and focus the request carried. */
   readonly options: ProjectOptions;
 }
 
 /** A request object field has the wrong type; the message names the field. */
 export class ProjectRequestError extends Error {
+  /** An error whose `message` says what is wrong, naming the field. */
   constructor(message: string) {
     super(message);
     this.name = "ProjectRequestError";
@@ -21,8 +24,10 @@ export class ProjectRequestError extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const request = readProjectRequest({ messages: [], session_id: "s1", budget_tokens: 2000 });
- * // request.options is { sessionId: "s1", budgetTokens: 2000 }
+ * assert.deepEqual(request.options, { sessionId: "s1", budgetTokens: 2000 });
+ * assert.throws(() => readProjectRequest({ messages: "x" }), ProjectRequestError);
  * ```
  */
 export function readProjectRequest(object: Readonly<Record<string, unknown>>): ProjectRequest {
