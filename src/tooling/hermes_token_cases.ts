@@ -5,15 +5,12 @@
  * the count to the release the file names as its model; the Hermes integration tests check every
  * release against its own column, so the counts never drift from Hermes.
  *
- * Run with `deno task fixtures` after adding a case (its `messages` and `what`), then review the
+ * `deno task fixtures` runs it; add a case (its `what` and `messages`), run the task and review the
  * diff.
  *
  * @module
  */
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const REPO = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The shared cases, relative to the repository root. */
 export const HERMES_TOKEN_CASES_PATH = "tests/shared/hermes_tokens.json";
@@ -62,9 +59,9 @@ export async function countWithHermes(
   return JSON.parse(new TextDecoder().decode(stdout));
 }
 
-/** The interpreters of the installed Hermes releases, from `.cache/hermes/installed.txt`. */
-export async function installedHermesPythons(): Promise<string[]> {
-  const listing = await Deno.readTextFile(join(REPO, ".cache", "hermes", "installed.txt"))
+/** The interpreters of the Hermes releases `.ci/hermes.sh` installed under `root`. */
+export async function installedHermesPythons(root: string): Promise<string[]> {
+  const listing = await Deno.readTextFile(join(root, ".cache", "hermes", "installed.txt"))
     .catch(() => "");
   return listing.split("\n").flatMap((line) => {
     const match = /^hermes \S+ python \S+ (\S.*)$/.exec(line.trim());
@@ -72,13 +69,13 @@ export async function installedHermesPythons(): Promise<string[]> {
   });
 }
 
-if (import.meta.main) {
-  const path = join(REPO, HERMES_TOKEN_CASES_PATH);
+/** Fills in every case's count from each of `pythons` (Hermes virtual environments' interpreters). */
+export async function writeHermesTokenCases(
+  root: string,
+  pythons: readonly string[],
+): Promise<void> {
+  const path = join(root, HERMES_TOKEN_CASES_PATH);
   const file = JSON.parse(await Deno.readTextFile(path)) as HermesTokenCases;
-  const pythons = await installedHermesPythons();
-  if (pythons.length === 0) {
-    throw new Error("no Hermes release is installed; run `bash .ci/hermes.sh` first");
-  }
   const counts: Record<string, number>[] = file.cases.map((c) => ({ ...c.tokens }));
   for (const python of pythons) {
     const { release, tokens } = await countWithHermes(python, file);

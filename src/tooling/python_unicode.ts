@@ -104,11 +104,19 @@ ${renderRanges(tables.space)}
 `;
 }
 
+/** Rewrites {@linkcode PYTHON_UNICODE_MODULE_PATH} (relative to `root`) from `python`'s tables. */
+export async function writePythonUnicodeModule(root: string, python: string): Promise<void> {
+  const tables = await readPythonUnicode(python);
+  await Deno.writeTextFile(
+    `${root}/${PYTHON_UNICODE_MODULE_PATH}`,
+    renderPythonUnicodeModule(tables),
+  );
+}
+
 if (import.meta.main) {
   const python = Deno.args[0];
   if (!python) {
     throw new Error("Usage: deno run src/tooling/python_unicode.ts PYTHON (a Python interpreter)");
   }
-  const tables = await readPythonUnicode(python);
-  await Deno.writeTextFile(PYTHON_UNICODE_MODULE_PATH, renderPythonUnicodeModule(tables));
+  await writePythonUnicodeModule(".", python);
 }
