@@ -1,9 +1,9 @@
 import { command, constant, flag, map, message, object, option, optional } from "@optique/core";
-import { integer, string } from "@optique/core/valueparser";
+import { string } from "@optique/core/valueparser";
 import { join } from "node:path";
 import type { GoldenVerdict } from "../bench/golden.ts";
 import { RuntimeFailure, UsageError } from "./_errors.ts";
-import { dbOption, withStore } from "./_store_access.ts";
+import { cutContextOption, dbOption, withStore } from "./_store_access.ts";
 import { cacheDir, printSummary } from "./_bench_output.ts";
 import { formatTable } from "./_display.ts";
 import type { Output } from "./output.ts";
@@ -30,9 +30,7 @@ const goldenOptions = {
   dir: optional(option("--golden-dir", string({ metavar: "DIR" }), {
     description: message`Golden directory (default bench/golden, or the cache for --db)`,
   })),
-  contextTokens: optional(option("--context-tokens", integer({ min: 1000, metavar: "N" }), {
-    description: message`Context window used to cut stored sessions (default 128000)`,
-  })),
+  contextTokens: cutContextOption,
   json: optional(flag("--json", { description: message`Results as JSON` })),
 };
 

@@ -15,7 +15,7 @@ import { integer, string } from "@optique/core/valueparser";
 import { join } from "node:path";
 import type { ChatServer, HeadToHeadWorkspace, SummariseCounts } from "../bench/headtohead/mod.ts";
 import { UsageError } from "./_errors.ts";
-import { dbOption, withStore } from "./_store_access.ts";
+import { cutContextOption, dbOption, withStore } from "./_store_access.ts";
 import { cacheDir, printSummary, stderrProgress } from "./_bench_output.ts";
 import type { Output } from "./output.ts";
 import type { Runner } from "./_runner.ts";
@@ -73,9 +73,7 @@ const freeze = command(
       kind: constant("headtohead-freeze"),
       synthetic: optional(flag("--synthetic", { description: message`Use generated windows` })),
       db: dbOption,
-      contextTokens: optional(option("--context-tokens", integer({ min: 1000, metavar: "N" }), {
-        description: message`Context window used to cut stored sessions (default 128000)`,
-      })),
+      contextTokens: cutContextOption,
       limit: optional(option("--limit", integer({ min: 1, metavar: "N" }), {
         description: message`Freeze at most N windows`,
       })),

@@ -1,9 +1,8 @@
-import { command, constant, flag, map, message, object, option, optional } from "@optique/core";
-import { integer } from "@optique/core/valueparser";
+import { command, constant, flag, map, message, object, optional } from "@optique/core";
 import type { ProofTotals } from "../bench/proofs/mod.ts";
 import type { ProofRun } from "../bench/run_proofs.ts";
 import { UsageError } from "./_errors.ts";
-import { dbOption, withStore } from "./_store_access.ts";
+import { cutContextOption, dbOption, withStore } from "./_store_access.ts";
 import { printSummary, saveReport, stderrProgress } from "./_bench_output.ts";
 import type { Runner } from "./_runner.ts";
 
@@ -17,9 +16,7 @@ export const benchProofsCommand = command(
         description: message`Check generated windows (no private data)`,
       })),
       db: dbOption,
-      contextTokens: optional(option("--context-tokens", integer({ min: 1000, metavar: "N" }), {
-        description: message`Context window used to cut stored sessions (default 128000)`,
-      })),
+      contextTokens: cutContextOption,
       json: optional(flag("--json", { description: message`Totals as JSON` })),
     }),
     (args): Runner => async (out) => {

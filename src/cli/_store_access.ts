@@ -1,5 +1,5 @@
 import { message, option, optional } from "@optique/core";
-import { string } from "@optique/core/valueparser";
+import { integer, string } from "@optique/core/valueparser";
 import type { StateDb } from "../store/mod.ts";
 import { RuntimeFailure, UsageError } from "./_errors.ts";
 
@@ -8,6 +8,13 @@ export const dbOption = optional(option("--db", string({ metavar: "PATH" }), {
   description:
     message`Hermes's session store (default $HERMES_HOME/state.db, else ~/.hermes/state.db)`,
 }));
+
+/** The `--context-tokens N` option of the bench commands that cut stored sessions as Hermes would. */
+export const cutContextOption = optional(
+  option("--context-tokens", integer({ min: 1000, metavar: "N" }), {
+    description: message`Context window used to cut stored sessions (default 128000)`,
+  }),
+);
 
 /** The store module, loaded on first use so commands without a database start fast. */
 export type StoreModule = typeof import("../store/mod.ts");
