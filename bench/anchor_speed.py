@@ -32,7 +32,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from plugin.binary import deno_binary  # noqa: E402 - needs the path set above
+from plugin.binary import DENO_RUN, deno_binary  # noqa: E402 - needs the path set above
 from plugin.server_process import ServerProcess  # noqa: E402
 
 
@@ -78,7 +78,7 @@ def main() -> int:
 
     if args.no_bridge:
         return 0
-    server = ServerProcess((deno, "run", "--quiet", "--no-prompt", str(REPO / "main.ts"), "serve"))
+    server = ServerProcess((deno, *DENO_RUN, str(REPO / "main.ts"), "serve"))
     try:
         server.call("initialize", {"protocolVersion": 1}, 60.0)
         for name, window in windows.items():

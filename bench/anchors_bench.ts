@@ -4,7 +4,7 @@
  * `python bench/anchor_speed.py` with the Python of a Hermes that has `_build_anchor_index`.
  * Run: `deno task bench` (or `deno bench --allow-read --allow-env bench/anchors_bench.ts`).
  */
-import { buildAnchorIndex } from "../src/core/mod.ts";
+import { buildAnchorIndex } from "../src/anchors/mod.ts";
 import { anchorBenchWindows } from "./anchor_windows.ts";
 
 for (const [name, window] of Object.entries(anchorBenchWindows())) {

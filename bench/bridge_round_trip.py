@@ -26,7 +26,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from plugin.binary import ServerCommand, deno_binary  # noqa: E402 - needs the path set above
+from plugin.binary import DENO_RUN, ServerCommand, deno_binary  # noqa: E402 - needs the path set above
 from plugin.bridge import BridgeClient  # noqa: E402
 from plugin.manifest import plugin_version  # noqa: E402
 from plugin.server_process import ServerProcess  # noqa: E402
@@ -139,7 +139,7 @@ def main() -> int:
         argv: tuple[str, ...] = (args.command, "serve")
     else:
         deno = deno_binary(shutil.which("deno") or str(REPO / "node_modules" / ".bin" / "deno"))
-        argv = (deno, "run", "--quiet", "--no-prompt", str(REPO / args.entry), "serve")
+        argv = (deno, *DENO_RUN, str(REPO / args.entry), "serve")
 
     window = generated_window(args.tokens)
     size = len(json.dumps(window))

@@ -4,6 +4,10 @@ In order: the ``VCC_BIN`` environment variable, ``context.vcc.binary``, what ``v
 left in the plugin directory (a ``vcc`` executable, or the command recorded in ``vcc.json``),
 ``vcc`` on ``PATH``, and last ``deno run`` of the entry point or bundle of the checkout this plugin
 directory belongs to. A path ending in ``.ts`` or ``.js`` is run with ``deno run``.
+
+``launch.json`` holds what vcc's own code must agree on: the ``deno run`` arguments, the script
+suffixes and the name of the record ``vcc hermes install`` writes. ``vcc hermes doctor`` asks the
+installed plugin's ``describe_server`` rather than locating vcc itself, so the two never disagree.
 """
 
 from __future__ import annotations
@@ -14,14 +18,20 @@ import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .manifest import PLUGIN_DIR
+from .settings import read_settings
 
-RECORDED_COMMAND_FILE = "vcc.json"
+_LAUNCH = json.loads((PLUGIN_DIR / "launch.json").read_text(encoding="utf-8"))
+
+RECORDED_COMMAND_FILE: str = _LAUNCH["recorded_command_file"]
 """File in the plugin directory where ``vcc hermes install`` records how to run itself."""
 
-_SCRIPT_SUFFIXES = (".ts", ".js", ".mjs")
-_DENO_RUN = ("run", "--quiet", "--no-prompt")
+DENO_RUN: tuple[str, ...] = tuple(_LAUNCH["deno_run"])
+"""The ``deno`` arguments before the entry point that runs a ``.ts`` or ``.js`` vcc."""
+
+_SCRIPT_SUFFIXES = tuple(_LAUNCH["script_suffixes"])
 
 
 class ServerNotFound(Exception):
@@ -76,6 +86,18 @@ def locate_server(
     )
 
 
+def describe_server(configured: str | None) -> dict[str, Any]:
+    """What ``locate_server`` chooses for the ``context.vcc.binary`` text ``configured``, read as
+    the engine reads its settings: ``{"argv": [...], "origin": ...}``, or ``{"problem": ...}``.
+    ``vcc hermes doctor`` asks this of the installed plugin rather than locating vcc itself."""
+    binary = read_settings({"context": {"vcc": {"binary": configured}}}).settings.binary
+    try:
+        found = locate_server(binary)
+    except ServerNotFound as error:
+        return {"problem": str(error)}
+    return {"argv": list(found.argv), "origin": found.origin}
+
+
 def _serve_command(path: Path, origin: str, search_path: str, plugin_dir: Path) -> ServerCommand:
     if path.suffix not in _SCRIPT_SUFFIXES:
         return ServerCommand((str(path), "serve"), origin)
@@ -85,7 +107,7 @@ def _serve_command(path: Path, origin: str, search_path: str, plugin_dir: Path) 
         deno = str(local)
     if deno is None:
         raise ServerNotFound(f"{path} needs deno to run, and deno is not on PATH")
-    return ServerCommand((deno_binary(deno), *_DENO_RUN, str(path), "serve"), origin)
+    return ServerCommand((deno_binary(deno), *DENO_RUN, str(path), "serve"), origin)
 
 
 def deno_binary(deno: str) -> str:

@@ -8,9 +8,11 @@ as a sentence for the log.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 PLACEHOLDER_CONTEXT_LENGTH = 128_000
@@ -18,17 +20,25 @@ PLACEHOLDER_CONTEXT_LENGTH = 128_000
 Passing one keeps the base constructor from probing the model's endpoint."""
 
 
+_KEYS: Mapping[str, Mapping[str, Any]] = json.loads(
+    Path(__file__).with_name("settings.json").read_text(encoding="utf-8")
+)
+"""Every ``context.vcc`` key with its type, default and range, as vcc reads them too."""
+
+_DEFAULTS = {key: spec["default"] for key, spec in _KEYS.items()}
+
+
 @dataclass(frozen=True)
 class VccSettings:
-    """The ``context.vcc`` keys, validated. Defaults and ranges are in ``SETTINGS_SPEC``."""
+    """The ``context.vcc`` keys, validated. Defaults and ranges are in ``settings.json``."""
 
-    budget_ratio: float = 0.06
-    min_budget_tokens: int = 1500
-    max_budget_tokens: int = 8000
-    fallback_to_llm: bool = True
-    fast_anchors: bool = True
-    binary: str | None = None
-    request_timeout_seconds: float = 30.0
+    budget_ratio: float = _DEFAULTS["budget_ratio"]
+    min_budget_tokens: int = _DEFAULTS["min_budget_tokens"]
+    max_budget_tokens: int = _DEFAULTS["max_budget_tokens"]
+    fallback_to_llm: bool = _DEFAULTS["fallback_to_llm"]
+    fast_anchors: bool = _DEFAULTS["fast_anchors"]
+    binary: str | None = _DEFAULTS["binary"]
+    request_timeout_seconds: float = _DEFAULTS["request_timeout_seconds"]
 
 
 @dataclass(frozen=True)
@@ -40,14 +50,15 @@ class NumberSpec:
     high: float
 
 
+def _setting_spec(spec: Mapping[str, Any]) -> NumberSpec | type[bool] | type[str]:
+    kind = spec["type"]
+    if kind in ("int", "float"):
+        return NumberSpec(int if kind == "int" else float, spec["low"], spec["high"])
+    return bool if kind == "bool" else str
+
+
 SETTINGS_SPEC: Mapping[str, NumberSpec | type[bool] | type[str]] = {
-    "budget_ratio": NumberSpec(float, 0.01, 0.30),
-    "min_budget_tokens": NumberSpec(int, 300, 50_000),
-    "max_budget_tokens": NumberSpec(int, 500, 100_000),
-    "fallback_to_llm": bool,
-    "fast_anchors": bool,
-    "binary": str,
-    "request_timeout_seconds": NumberSpec(float, 1.0, 600.0),
+    key: _setting_spec(spec) for key, spec in _KEYS.items()
 }
 """Every ``context.vcc`` key: a number range, ``bool`` or ``str``."""
 

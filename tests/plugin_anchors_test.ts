@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { findAnchorReferences } from "./core/anchor_reference.ts";
+import { findAnchorReferences } from "./anchors/anchor_reference.ts";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const references = await findAnchorReferences();

@@ -1,7 +1,7 @@
 /** One version number: the executable, deno.json, the plugin manifest, the bridge and the changelog. */
 import assert from "node:assert/strict";
 import { main } from "../src/cli/mod.ts";
-import { Dispatcher } from "../src/bridge/dispatch.ts";
+import { Dispatcher } from "../src/bridge/_dispatch.ts";
 import { project } from "../src/core/mod.ts";
 import { VERSION } from "../src/version.ts";
 

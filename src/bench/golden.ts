@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { project } from "../core/mod.ts";
 import type { ProofWindow } from "./proofs/mod.ts";
+import { unifiedDiff } from "./_line_diff.ts";
 import { writePrivateFile } from "./private_files.ts";
 import { sha256Hex } from "./sha256.ts";
 import type { WindowSpec } from "./window_spec.ts";
@@ -83,6 +84,10 @@ export interface GoldenVerdict {
   readonly id: string;
   /** `same`, or what changed: the input, the output, or the stored output file. */
   readonly status: "same" | "input-changed" | "output-changed" | "file-changed";
+  /** Whether the window's input was frozen from a database (private), not generated from a spec. */
+  readonly frozen: boolean;
+  /** The unified diff from the stored output to this checkout's; absent when they are equal. */
+  readonly diff?: string;
   readonly elapsedMs: number;
 }
 
@@ -114,7 +119,14 @@ export async function checkGolden(
       : stored !== body
       ? "file-changed"
       : "same";
-    verdicts.push({ id: entry.id, status, elapsedMs });
+    const diff = unifiedDiff(stored, body);
+    verdicts.push({
+      id: entry.id,
+      status,
+      frozen: !entry.spec,
+      ...(diff ? { diff } : {}),
+      elapsedMs,
+    });
   }
   return verdicts;
 }

@@ -1,10 +1,10 @@
 import {
   cutForCompaction,
+  hermesTokens,
   isSummaryRow,
   type MessageRow,
   projectionBudget,
   replayCompactions,
-  roughTokens,
   summaryBody,
 } from "../compaction/mod.ts";
 import type { StateDb } from "../store/mod.ts";
@@ -51,7 +51,7 @@ export function readStoreSources(db: StateDb, contextTokens: number): StoreSourc
       : [cutForCompaction(transcript, { contextTokens })?.window];
     [...replayed, ...now].forEach((window, index) => {
       if (!window || window.length === 0) return;
-      const tokens = window.reduce((sum, row) => sum + roughTokens(row), 0);
+      const tokens = hermesTokens(window);
       windows.push({
         id: `${session.id}:${index + 1}`,
         rows: window,

@@ -1,6 +1,6 @@
 import type { Projection, ProjectOptions } from "../core/mod.ts";
-import { PROTOCOL_VERSION } from "./dispatch.ts";
-import type { RpcError } from "./jsonrpc.ts";
+import { PROTOCOL_VERSION } from "./_dispatch.ts";
+import type { RpcError } from "./_jsonrpc.ts";
 
 /** The server's side of the handshake. */
 export interface ServerInfo {

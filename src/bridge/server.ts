@@ -1,14 +1,15 @@
 /**
  * `vcc serve`: the JSON-RPC bridge over standard input and output. The only module of the bridge
- * that does IO; it loads neither the CLI nor any npm package, so it starts fast.
+ * that does IO; it loads neither the CLI nor any npm package, so it starts fast. The CLI lists the
+ * command (`src/cli/_serve.ts`) and answers its help and usage errors.
  *
  * @module
  */
 import { project } from "../core/mod.ts";
 import { VERSION } from "../version.ts";
-import { Dispatcher, PROTOCOL_VERSION, type Reply } from "./dispatch.ts";
-import { type Frame, LineSplitter } from "./framing.ts";
-import { writeAll } from "./write_all.ts";
+import { Dispatcher, PROTOCOL_VERSION, type Reply } from "./_dispatch.ts";
+import { type Frame, LineSplitter } from "./_framing.ts";
+import { writeAll } from "../wire/mod.ts";
 
 /** The default limit on one request line: 64 MiB. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -16,34 +17,21 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 /** The smallest limit `--max-message-bytes` accepts. */
 export const MIN_MAX_MESSAGE_BYTES = 1024;
 
-const USAGE = `Usage: vcc serve [--max-message-bytes N]
-
-Serves projections as JSON-RPC 2.0, one JSON object per line, on standard input and output.
-Logs go to standard error. Ends on end of input, on the shutdown method, or on SIGTERM.
-
-  --max-message-bytes N   longest request line in bytes, at least ${MIN_MAX_MESSAGE_BYTES}
-                          (default ${DEFAULT_MAX_MESSAGE_BYTES}); longer lines get an error response
-`;
-
 const encoder = new TextEncoder();
+
+/** How `vcc serve` runs. */
+export interface ServeOptions {
+  /** The longest request line in bytes; longer lines get an error response. */
+  readonly maxMessageBytes: number;
+}
 
 /**
  * Runs the bridge until standard input ends, `shutdown` is called or SIGTERM arrives, and returns
  * the exit code: 0 for those three, 1 when reading or writing the pipes fails (the client is
- * gone), 2 for bad arguments.
+ * gone).
  */
-export async function serve(args: readonly string[]): Promise<number> {
-  const parsed = readServeArgs(args);
-  if (parsed.kind === "help") {
-    writeAll(Deno.stdout, USAGE);
-    return 0;
-  }
-  if (parsed.kind === "error") {
-    log(parsed.message);
-    writeAll(Deno.stderr, USAGE);
-    return 2;
-  }
-  const { maxMessageBytes } = parsed;
+export async function serve(options: ServeOptions): Promise<number> {
+  const { maxMessageBytes } = options;
   const dispatcher = new Dispatcher({ version: VERSION, maxMessageBytes, project });
   const splitter = new LineSplitter(maxMessageBytes);
   const writer = Deno.stdout.writable.getWriter();
@@ -82,28 +70,23 @@ export async function serve(args: readonly string[]): Promise<number> {
   return 0;
 }
 
-type ServeArgs =
-  | { readonly kind: "run"; readonly maxMessageBytes: number }
-  | { readonly kind: "help" }
-  | { readonly kind: "error"; readonly message: string };
-
-function readServeArgs(args: readonly string[]): ServeArgs {
-  let maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === "--help" || arg === "-h") return { kind: "help" };
-    const [name, inline] = arg.split(/=(.*)/s, 2);
-    if (name !== "--max-message-bytes") {
-      return { kind: "error", message: `unknown argument ${JSON.stringify(arg)}` };
-    }
-    const bytes = Number(inline ?? args[++i]);
-    if (!Number.isSafeInteger(bytes) || bytes < MIN_MAX_MESSAGE_BYTES) {
-      const message = `--max-message-bytes must be an integer of at least ${MIN_MAX_MESSAGE_BYTES}`;
-      return { kind: "error", message };
-    }
-    maxMessageBytes = bytes;
+/**
+ * The options of a well-formed `vcc serve` command line (`[--max-message-bytes N]`), read without
+ * the CLI framework so the server starts fast; `undefined` for anything else (`--help`, a typo, a
+ * bad number), which the CLI then answers with help or a usage error.
+ */
+export function readServeArgs(args: readonly string[]): ServeOptions | undefined {
+  if (args.length === 0) return { maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES };
+  const [name, inline] = args[0]!.split(/=(.*)/s, 2);
+  const value = inline ?? args[1] ?? "";
+  const words = inline === undefined ? 2 : 1;
+  if (name !== "--max-message-bytes" || args.length !== words || !/^\d+$/.test(value)) {
+    return undefined;
   }
-  return { kind: "run", maxMessageBytes };
+  const bytes = Number(value);
+  return Number.isSafeInteger(bytes) && bytes >= MIN_MAX_MESSAGE_BYTES
+    ? { maxMessageBytes: bytes }
+    : undefined;
 }
 
 function log(line: string): void {

@@ -8,15 +8,18 @@ import { or } from "@optique/core";
 import { run } from "@optique/run";
 import { VERSION } from "../version.ts";
 import { type Output, processOutput } from "./output.ts";
-import { RuntimeFailure, UsageError } from "./errors.ts";
-import { demoCommand } from "./demo.ts";
-import { projectCommand } from "./project.ts";
-import { sessionsCommand } from "./sessions.ts";
-import { statsCommand } from "./stats.ts";
-import { showCommand } from "./show.ts";
-import { previewCommand } from "./preview.ts";
-import { benchCommand } from "./bench.ts";
-import { hermesCommand } from "./hermes.ts";
+import { RuntimeFailure, UsageError } from "./_errors.ts";
+import { demoCommand } from "./_demo.ts";
+import { projectCommand } from "./_project.ts";
+import { sessionsCommand } from "./_sessions.ts";
+import { statsCommand } from "./_stats.ts";
+import { showCommand } from "./_show.ts";
+import { previewCommand } from "./_preview.ts";
+import { benchCommand } from "./_bench.ts";
+import { hermesCommand } from "./_hermes.ts";
+import { serveCommand } from "./_serve.ts";
+
+export type { Output } from "./output.ts";
 
 const commands = or(
   projectCommand,
@@ -27,6 +30,7 @@ const commands = or(
   previewCommand,
   benchCommand,
   hermesCommand,
+  serveCommand,
 );
 
 /** Parses `args`, runs the chosen subcommand and returns the exit code; user errors exit 2. */

@@ -1,4 +1,4 @@
-import { writeAll } from "../bridge/write_all.ts";
+import { writeAll } from "../wire/mod.ts";
 
 /** Where the CLI writes: stdout for results, stderr for diagnostics. Tests swap these. */
 export interface Output {

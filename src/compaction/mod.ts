@@ -6,6 +6,7 @@
  * @module
  */
 export { type CompactionCut, cutForCompaction, type MessageRow } from "./cut.ts";
+export { hermesTokens, IMAGE_TOKENS, pythonNumberText, pythonTextLength } from "./hermes_tokens.ts";
 export { jsonObject } from "./json_object.ts";
 export { MIN_PRUNE_CHARS, pruneToolResults } from "./prune.ts";
 export { replayCompactions, type ReplayedCompaction } from "./replay.ts";
@@ -13,10 +14,13 @@ export {
   type BudgetSettings,
   type CompactionSettings,
   compactionThreshold,
+  DEFAULT_BUDGET_SETTINGS,
   DEFAULT_CONTEXT_TOKENS,
   projectionBudget,
   roughTokens,
   tailTokenBudget,
+  VCC_SETTINGS,
+  type VccSetting,
 } from "./settings.ts";
 export { CLEARED_STUB, DUPLICATE_STUB, groupDigits, isPruningStub, pruningStub } from "./stubs.ts";
 export {

@@ -1,12 +1,8 @@
 import { project, type Projection } from "../core/mod.ts";
 import { type CompactionCut, cutForCompaction, type MessageRow } from "./cut.ts";
+import { hermesTokens } from "./hermes_tokens.ts";
 import { pruneToolResults } from "./prune.ts";
-import {
-  type BudgetSettings,
-  type CompactionSettings,
-  projectionBudget,
-  roughTokens,
-} from "./settings.ts";
+import { type BudgetSettings, type CompactionSettings, projectionBudget } from "./settings.ts";
 
 /** What a compaction of a live transcript would hand to vcc, and what vcc would answer. */
 export interface CompactionPreview {
@@ -39,7 +35,7 @@ export function previewCompaction(
   const cut = cutForCompaction(rows, settings);
   if (!cut) return undefined;
   const window = pruneToolResults(cut.window, cut.tail);
-  const windowTokens = window.reduce((sum, row) => sum + roughTokens(row), 0);
+  const windowTokens = hermesTokens(window);
   const budgetTokens = settings.budgetTokens ??
     projectionBudget(settings.contextTokens, windowTokens, settings);
   const projection = project(window, {

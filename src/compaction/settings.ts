@@ -4,6 +4,8 @@
  *
  * @module
  */
+// Imported as text, as the plugin's file list imports it: Deno loads one file with one type.
+import settingsJson from "../../plugin/settings.json" with { type: "text" };
 
 /** Settings that decide where Hermes cuts a transcript. Defaults are Hermes's. */
 export interface CompactionSettings {
@@ -20,7 +22,11 @@ export interface CompactionSettings {
 /** Context window assumed when none is given: 128K tokens. */
 export const DEFAULT_CONTEXT_TOKENS = 128_000;
 
-/** Hermes's rough token estimate for a row: its JSON length / 4. */
+/**
+ * A row's size in tokens as its JSON length / 4, close to the estimates Hermes cuts and triggers
+ * with. The projection budget uses Hermes's own count of the window instead ({@linkcode
+ * hermesTokens} in `hermes_tokens.ts`).
+ */
 export function roughTokens(row: unknown): number {
   return Math.ceil((JSON.stringify(row)?.length ?? 0) / 4);
 }
@@ -38,12 +44,31 @@ export function tailTokenBudget(contextTokens: number): number {
   return Math.min(lean, Math.floor(contextTokens * 0.2));
 }
 
-/** The vcc engine's budget settings (`context.vcc`), with their defaults. */
+/** The vcc engine's budget settings (`context.vcc`); absent ones take their defaults. */
 export interface BudgetSettings {
   readonly budgetRatio?: number;
   readonly minBudgetTokens?: number;
   readonly maxBudgetTokens?: number;
 }
+
+/** One `context.vcc` key as `plugin/settings.json` describes it. */
+export interface VccSetting {
+  readonly type: "int" | "float" | "bool" | "str";
+  readonly default: number | boolean | string | null;
+  readonly low?: number;
+  readonly high?: number;
+}
+
+/** Every `context.vcc` key with its type, default and range: `plugin/settings.json`, the file the
+ * plugin reads its settings with, so both sides share one set of defaults. */
+export const VCC_SETTINGS: Readonly<Record<string, VccSetting>> = JSON.parse(settingsJson);
+
+/** The budget settings' defaults, from {@linkcode VCC_SETTINGS}. */
+export const DEFAULT_BUDGET_SETTINGS: Required<BudgetSettings> = {
+  budgetRatio: VCC_SETTINGS.budget_ratio!.default as number,
+  minBudgetTokens: VCC_SETTINGS.min_budget_tokens!.default as number,
+  maxBudgetTokens: VCC_SETTINGS.max_budget_tokens!.default as number,
+};
 
 /**
  * The projection budget for a window: the smallest of `budget_ratio` × context window, Hermes's
@@ -54,11 +79,14 @@ export function projectionBudget(
   windowTokens: number,
   settings: BudgetSettings = {},
 ): number {
+  const { budgetRatio, minBudgetTokens, maxBudgetTokens } = {
+    ...DEFAULT_BUDGET_SETTINGS,
+    ...settings,
+  };
   const hermes = Math.max(
     2000,
     Math.min(Math.floor(windowTokens * 0.2), Math.min(Math.floor(contextTokens * 0.05), 10_000)),
   );
-  const ratio = Math.floor((settings.budgetRatio ?? 0.06) * contextTokens);
-  const budget = Math.min(ratio, hermes, settings.maxBudgetTokens ?? 8000);
-  return Math.max(settings.minBudgetTokens ?? 1500, budget);
+  const ratio = Math.floor(budgetRatio * contextTokens);
+  return Math.max(minBudgetTokens, Math.min(ratio, hermes, maxBudgetTokens));
 }

@@ -16,4 +16,3 @@ export {
   type SectionDescription,
   type SectionId,
 } from "./sections/table.ts";
-export { buildAnchorIndex } from "./anchors.ts";

@@ -1,7 +1,7 @@
 import { pruneToolResults } from "../compaction/mod.ts";
 import { project, type Projection } from "../core/mod.ts";
-import { SAMPLE_SESSION_ID, sampleSession } from "./sample_session.ts";
-import type { ScriptRow } from "./script.ts";
+import { SAMPLE_SESSION_ID, sampleSession } from "./_sample_session.ts";
+import type { ScriptRow } from "./_script.ts";
 
 /** Budget of each demo compaction, in tokens. */
 export const DEMO_BUDGET_TOKENS = 3000;
@@ -11,6 +11,8 @@ const TAIL_ROWS = 20;
 
 /** The two compactions of the sample session, as Hermes would run them. */
 export interface DemoRun {
+  /** The sample session's id, which both projections cite. */
+  readonly sessionId: string;
   readonly messages: number;
   readonly first: { readonly window: readonly ScriptRow[]; readonly projection: Projection };
   readonly second: { readonly window: readonly ScriptRow[]; readonly projection: Projection };
@@ -42,6 +44,7 @@ export function demoRun(): DemoRun {
     previous: first.body,
   });
   return {
+    sessionId: SAMPLE_SESSION_ID,
     messages: rows.length,
     first: { window: firstWindow, projection: first },
     second: { window: secondWindow, projection: second },

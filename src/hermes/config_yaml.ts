@@ -168,7 +168,8 @@ function scalarValue(token: string): string | undefined {
  *
  * @example
  * ```ts
- * readYamlScalar("context:\n  engine: vcc  # mine\n", ["context", "engine"]); // "vcc"
+ * import assert from "node:assert/strict";
+ * assert.equal(readYamlScalar("context:\n  engine: vcc  # mine\n", ["context", "engine"]), "vcc");
  * ```
  */
 export function readYamlScalar(text: string, path: readonly string[]): string | undefined {
@@ -185,8 +186,11 @@ export function readYamlScalar(text: string, path: readonly string[]): string | 
  *
  * @example
  * ```ts
- * setYamlScalar("# mine\ncontext:\n  engine: compressor  # default\n", ["context", "engine"], "vcc");
- * // "# mine\ncontext:\n  engine: vcc  # default\n"
+ * import assert from "node:assert/strict";
+ * assert.equal(
+ *   setYamlScalar("# mine\ncontext:\n  engine: compressor  # default\n", ["context", "engine"], "vcc"),
+ *   "# mine\ncontext:\n  engine: vcc  # default\n",
+ * );
  * ```
  */
 export function setYamlScalar(text: string, path: readonly string[], value: string): string {
@@ -289,7 +293,11 @@ function listAt(lines: readonly Line[], at: number): ListShape | undefined {
  *
  * @example
  * ```ts
- * readYamlList("plugins:\n  enabled:\n  - a\n  - b\n", ["plugins", "enabled"]); // ["a", "b"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(readYamlList("plugins:\n  enabled:\n  - a\n  - b\n", ["plugins", "enabled"]), [
+ *   "a",
+ *   "b",
+ * ]);
  * ```
  */
 export function readYamlList(text: string, path: readonly string[]): string[] | undefined {

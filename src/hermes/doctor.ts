@@ -1,9 +1,9 @@
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { VERSION } from "../version.ts";
-import { ENGINE_NAME } from "./activation.ts";
+import { ENGINE_NAME } from "./_activation.ts";
 import { readYamlList, readYamlScalar } from "./config_yaml.ts";
-import { configPath, pluginDirectory, RECORDED_COMMAND_FILE } from "./install.ts";
-import { PLUGIN_FILES } from "./plugin_files.ts";
+import { configPath, pluginDirectory } from "./install.ts";
+import { PLUGIN_FILES } from "./_plugin_files.ts";
 import type { RoundTrip } from "./round_trip.ts";
 
 /** One finding of `vcc hermes doctor`: ok, or a problem with the command that fixes it. */
@@ -14,12 +14,12 @@ export interface DoctorCheck {
   readonly fix?: string;
 }
 
-/** What the checks read from outside: environment variables and a live bridge exchange. */
+/** What the checks use from outside: a Python to ask the plugin with, and a live bridge exchange. */
 export interface DoctorEnvironment {
-  readonly env: (name: string) => string | undefined;
+  /** The Python interpreter that runs the installed plugin's locator. */
+  readonly python: string;
+  /** Starts `argv` (a `vcc serve` command) and exchanges a sample projection with it. */
   readonly roundTrip: (argv: readonly string[]) => Promise<RoundTrip>;
-  /** How to run a `.ts` or `.js` entry point: the argv prefix before the file. */
-  readonly scriptRunner: readonly string[];
 }
 
 const INSTALL = "vcc hermes install";
@@ -102,9 +102,9 @@ function checkConfig(path: string, text: string | undefined): DoctorCheck[] {
 }
 
 /**
- * The command the plugin will start, chosen as the plugin's own locator does for its explicit
- * sources: `VCC_BIN`, `context.vcc.binary`, a `vcc` executable in the plugin directory, then the
- * command recorded by `vcc hermes install`.
+ * Asks the installed plugin which command it will start (`describe_server` of its locator, run by
+ * a Python interpreter with this process's environment), so the answer is the plugin's own: the
+ * same order of places, the same `~` expansion, the same record of `vcc hermes install`.
  */
 async function serverCommand(
   hermesHome: string,
@@ -113,59 +113,53 @@ async function serverCommand(
 ): Promise<{ check: DoctorCheck; argv?: readonly string[] }> {
   const name = "executable";
   const directory = pluginDirectory(hermesHome);
-  const explicit: [string, string | undefined][] = [
-    ["VCC_BIN", environment.env("VCC_BIN")],
-    ["context.vcc.binary", config && readYamlScalar(config, ["context", "vcc", "binary"])],
-    ["the plugin directory", await executableFile(join(directory, ENGINE_NAME))],
-  ];
-  for (const [origin, path] of explicit) {
-    if (!path) continue;
-    if (!(await Deno.stat(path).catch(() => undefined))?.isFile) {
-      const detail = `${origin} names ${path}, which is not a file`;
-      return { check: { name, ok: false, detail, fix: `point ${origin} at vcc, or unset it` } };
-    }
-    const argv = /\.(ts|js|mjs)$/.test(path) ? [...environment.scriptRunner, path] : [path];
-    return { check: { name, ok: true, detail: `${argv.join(" ")} (from ${origin})` }, argv };
+  const configured = (config && readYamlScalar(config, ["context", "vcc", "binary"])) ?? "";
+  if (!(await Deno.stat(join(directory, "binary.py")).catch(() => undefined))?.isFile) {
+    const detail = `no plugin in ${directory} to ask which vcc it starts`;
+    return { check: { name, ok: false, detail, fix: INSTALL } };
   }
-  const recorded = await readRecordedCommand(join(directory, RECORDED_COMMAND_FILE));
-  if (recorded === undefined) {
+  let answer: { argv?: string[]; origin?: string; problem?: string };
+  try {
+    const { code, stdout, stderr } = await new Deno.Command(environment.python, {
+      args: [
+        "-I",
+        "-B",
+        "-c",
+        DESCRIBE_SERVER,
+        dirname(directory),
+        basename(directory),
+        configured,
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (code !== 0) throw new Error(new TextDecoder().decode(stderr).trim().split("\n").at(-1));
+    answer = JSON.parse(new TextDecoder().decode(stdout));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
     return {
       check: {
         name,
         ok: false,
-        detail: `no ${RECORDED_COMMAND_FILE} in ${directory}; the plugin will look for vcc on PATH`,
-        fix: INSTALL,
+        detail: `cannot ask the plugin in ${directory} which vcc it starts: ${reason}`,
+        fix: `${INSTALL}, and put Python 3 on PATH as ${environment.python}`,
       },
     };
   }
-  if (!(await Deno.stat(recorded[0]!).catch(() => undefined))?.isFile) {
-    return {
-      check: { name, ok: false, detail: `${recorded[0]} no longer exists`, fix: INSTALL },
-    };
+  if (answer.argv === undefined) {
+    const detail = answer.problem ?? "the plugin's locator gave no answer";
+    return { check: { name, ok: false, detail, fix: `${INSTALL}, or set VCC_BIN to a vcc` } };
   }
-  return {
-    check: { name, ok: true, detail: `${recorded.join(" ")} (from ${RECORDED_COMMAND_FILE})` },
-    argv: recorded,
-  };
+  const detail = `${answer.argv.join(" ")} (from ${answer.origin})`;
+  return { check: { name, ok: true, detail }, argv: answer.argv };
 }
 
-async function executableFile(path: string): Promise<string | undefined> {
-  const info = await Deno.stat(path).catch(() => undefined);
-  return info?.isFile && ((info.mode ?? 0) & 0o111) !== 0 ? path : undefined;
-}
-
-async function readRecordedCommand(path: string): Promise<string[] | undefined> {
-  try {
-    const record = JSON.parse(await Deno.readTextFile(path)) as { command?: unknown };
-    const command = record.command;
-    return Array.isArray(command) && command.length > 0 &&
-        command.every((part) => typeof part === "string")
-      ? command
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** Python run as `python -c DESCRIBE_SERVER PLUGINS_DIR PACKAGE BINARY`: prints the answer of the
+ * plugin's `describe_server(BINARY)` as JSON. */
+const DESCRIBE_SERVER = `import importlib, json, sys
+sys.path.insert(0, sys.argv[1])
+binary = importlib.import_module(sys.argv[2] + ".binary")
+print(json.dumps(binary.describe_server(sys.argv[3])))`;
 
 async function checkRoundTrip(
   argv: readonly string[],
@@ -173,7 +167,7 @@ async function checkRoundTrip(
 ): Promise<DoctorCheck> {
   const name = "bridge";
   try {
-    const trip = await environment.roundTrip([...argv, "serve"]);
+    const trip = await environment.roundTrip(argv);
     if (trip.serverVersion !== VERSION) {
       return {
         name,

@@ -1,10 +1,8 @@
 import { join } from "node:path";
 import { VERSION } from "../version.ts";
-import { activateInConfig, deactivateInConfig, ENGINE_NAME } from "./activation.ts";
-import { PLUGIN_FILES } from "./plugin_files.ts";
-
-/** File in the plugin directory recording how to run this vcc; the plugin's locator reads it. */
-export const RECORDED_COMMAND_FILE = "vcc.json";
+import { activateInConfig, deactivateInConfig, ENGINE_NAME } from "./_activation.ts";
+import { RECORDED_COMMAND_FILE } from "./launch.ts";
+import { PLUGIN_FILES } from "./_plugin_files.ts";
 
 /** Hermes's home does not exist, so there is nothing to install into. */
 export class HermesHomeMissing extends Error {

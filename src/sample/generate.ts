@@ -1,5 +1,5 @@
 import { SeededRandom } from "./random.ts";
-import { SessionStory } from "./session_story.ts";
+import { SessionStory } from "./_session_story.ts";
 import { WindowBuilder, type WindowRow } from "./window_builder.ts";
 
 /** What {@linkcode generateWindow} makes. */
@@ -25,9 +25,11 @@ export const CHARS_PER_TOKEN = 4;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateWindow } from "./generate.ts";
  * const rows = generateWindow({ seed: 1, targetTokens: 2000, rowIdStart: 1000 });
- * console.assert(rows[0]?._row_id === 1000);
+ * assert.equal(rows[0]?._row_id, 1000);
+ * assert.deepEqual(generateWindow({ seed: 1, targetTokens: 2000, rowIdStart: 1000 }), rows);
  * ```
  */
 export function generateWindow(options: GenerateWindowOptions): WindowRow[] {

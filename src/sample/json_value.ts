@@ -1,5 +1,5 @@
 import { SeededRandom } from "./random.ts";
-import { HOSTILE_LINES } from "./phrases.ts";
+import { HOSTILE_LINES } from "./_phrases.ts";
 
 /** A JSON value: what `JSON.parse` can return. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | {
@@ -24,8 +24,9 @@ const KEYS = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { randomJsonValue } from "./json_value.ts";
- * console.assert(JSON.stringify(randomJsonValue(3)) === JSON.stringify(randomJsonValue(3)));
+ * assert.deepEqual(randomJsonValue(3), randomJsonValue(3));
  * ```
  */
 export function randomJsonValue(seed: number, maxDepth = 4): JsonValue {

@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SeededRandom } from "./random.ts";
  * const a = new SeededRandom(7), b = new SeededRandom(7);
- * console.assert(a.int(100) === b.int(100));
+ * assert.equal(a.int(100), b.int(100));
  * ```
  */
 export class SeededRandom {

@@ -14,9 +14,15 @@ const decoder = new TextDecoder();
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { writeSampleStore } from "./fixture/mod.ts";
  * import { StateDb } from "./state_db.ts";
- * using db = StateDb.open("/home/me/.hermes/state.db");
- * db.read(() => db.all("SELECT COUNT(*) AS n FROM messages"));
+ * const path = `${Deno.makeTempDirSync()}/state.db`;
+ * writeSampleStore(path, { seed: 1 });
+ * using db = StateDb.open(path);
+ * const row = db.read(() => db.get("SELECT COUNT(*) AS n FROM sessions"));
+ * assert.ok(Number(row?.n) > 0);
+ * assert.throws(() => db.all("DELETE FROM sessions"), /readonly/);
  * ```
  */
 export class StateDb implements Disposable {

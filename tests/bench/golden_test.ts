@@ -21,16 +21,36 @@ Deno.test("checkGolden() passes on what writeGolden() froze", async () => {
   assert.ok(manifest.windows.every((entry) => /^[0-9a-f]{64}$/.test(entry.outputSha256)));
 });
 
-Deno.test("checkGolden() names the window whose output changed by one byte", async () => {
+Deno.test("vcc bench golden --check names the window whose output changed and shows the diff", async () => {
   const dir = await freshGolden();
   const victim = SPECS[1]!.id;
   const path = `${dir}/${victim}.md`;
-  const text = Deno.readTextFileSync(path);
-  Deno.writeTextFileSync(path, text.slice(0, 40) + (text[40] === "a" ? "b" : "a") + text.slice(41));
-  const run = await runVcc(["bench", "--check-golden", "--golden-dir", dir]);
+  const lines = Deno.readTextFileSync(path).split("\n");
+  const line = lines.findIndex((text) => text.startsWith("- [#"));
+  const original = lines[line]!;
+  lines[line] = `${original} (edited)`;
+  Deno.writeTextFileSync(path, lines.join("\n"));
+  const run = await runVcc(["bench", "golden", "--check", "--golden-dir", dir]);
   assert.equal(run.code, 1);
   assert.match(run.stdout, new RegExp(`^  CHANGED ${victim}: file-changed$`, "m"));
   assert.match(run.stdout, new RegExp(`^${SPECS.length - 1}/${SPECS.length} golden windows`));
+  const shown = run.stdout.split("\n").map((text) => text.slice(4));
+  const removed = shown.indexOf(`-${original} (edited)`);
+  assert.ok(removed > 0, run.stdout);
+  assert.equal(shown[removed + 1], `+${original}`);
+  assert.match(shown[removed - 1]!, /^[ @]/);
+});
+
+Deno.test("vcc bench --check-golden is vcc bench golden --check", async () => {
+  const dir = await freshGolden();
+  const victim = SPECS[0]!.id;
+  Deno.writeTextFileSync(`${dir}/${victim}.md`, "stale\n");
+  const flags = await runVcc(["bench", "--check-golden", "--golden-dir", dir]);
+  const subcommand = await runVcc(["bench", "golden", "--check", "--golden-dir", dir]);
+  assert.equal(flags.code, 1);
+  assert.match(flags.stdout, /^ {4}-stale$/m);
+  const timeless = (text: string) => text.replace(/\(projection median .*\)/, "");
+  assert.equal(timeless(flags.stdout), timeless(subcommand.stdout));
 });
 
 Deno.test("checkGolden() tells a changed output from a changed input", async () => {
@@ -56,15 +76,33 @@ Deno.test("vcc bench --write-golden --db freezes stored windows privately, and c
   const check = await runVccOnStore(store.path, [...args, "--check-golden"], cache);
   assert.equal(check.code, 0, check.stdout);
   assert.match(check.stdout, /^(\d+)\/\1 golden windows byte-identical/);
+  const manifest = await readManifest(dir);
+  const victim = manifest.windows[0]!;
+  const stored = Deno.readTextFileSync(`${dir}/${victim.output}`);
+  Deno.writeTextFileSync(`${dir}/${victim.output}`, `${stored}\nedited`);
+  const changed = await runVccOnStore(store.path, [...args, "--check-golden"], cache);
+  assert.equal(changed.code, 1);
+  const diffPath = /^ {4}diff \(private\): (.+)$/m.exec(changed.stdout)?.[1];
+  assert.ok(diffPath, changed.stdout);
+  const quoted = stored.split("\n").find((line) => line.startsWith("[#"));
+  assert.ok(
+    quoted !== undefined && !changed.stdout.includes(quoted),
+    "no stored text on the console",
+  );
+  assert.equal(Deno.statSync(diffPath).mode! & 0o777, 0o600);
+  assert.match(Deno.readTextFileSync(diffPath), /^-edited$/m);
 });
 
-Deno.test("the committed golden manifest matches this checkout (vcc bench --check-golden)", async () => {
-  const run = await runVcc(["bench", "--check-golden"]);
+Deno.test("the committed golden manifest matches this checkout (vcc bench golden --check)", async () => {
+  const run = await runVcc(["bench", "golden", "--check"]);
   assert.equal(run.code, 0, `${run.stdout}\nregenerate with: deno task golden`);
 });
 
-Deno.test("vcc bench without an action says what to choose", async () => {
-  const run = await runVcc(["bench", "--json"]);
-  assert.equal(run.code, 2);
-  assert.match(run.stderr, /choose --write-golden or --check-golden/);
+Deno.test("vcc bench and vcc bench golden without an action say what to choose", async () => {
+  const bench = await runVcc(["bench", "--json"]);
+  assert.equal(bench.code, 2);
+  assert.match(bench.stderr, /choose --write-golden or --check-golden, or a subcommand/);
+  const golden = await runVcc(["bench", "golden"]);
+  assert.equal(golden.code, 2);
+  assert.match(golden.stderr, /choose --write or --check/);
 });

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { writeAll } from "../../src/bridge/write_all.ts";
+import { writeAll } from "../../src/wire/mod.ts";
 import { runVcc } from "../support/vcc_harness.ts";
 
 interface RecallInput {

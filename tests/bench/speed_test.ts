@@ -3,12 +3,13 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { distribution, measureSpeed } from "../../src/bench/speed.ts";
 import { ServeClient } from "../../src/bridge/client.ts";
+import { scriptRunner } from "../../src/cli/_self_command.ts";
 import { project } from "../../src/core/mod.ts";
 import { generateWindow } from "../../src/sample/mod.ts";
 import { runVcc } from "../support/vcc_harness.ts";
 
 const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
-const SERVE = [Deno.execPath(), "run", "--quiet", "--no-prompt", MAIN, "serve"];
+const SERVE = [...scriptRunner(), MAIN, "serve"];
 
 Deno.test("measureSpeed() reports one distribution per size, in process and through serve", async () => {
   await using server = await ServeClient.start(SERVE);

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { buildAnchorIndex, project } from "../../src/core/mod.ts";
-import { Dispatcher, PROTOCOL_VERSION } from "../../src/bridge/dispatch.ts";
-import type { Response } from "../../src/bridge/jsonrpc.ts";
+import { buildAnchorIndex } from "../../src/anchors/mod.ts";
+import { project } from "../../src/core/mod.ts";
+import { Dispatcher, PROTOCOL_VERSION } from "../../src/bridge/_dispatch.ts";
+import type { Response } from "../../src/bridge/_jsonrpc.ts";
 
 const encoder = new TextEncoder();
 

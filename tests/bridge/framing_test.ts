@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type Frame, LineSplitter, OVERSIZED_HEAD_BYTES } from "../../src/bridge/framing.ts";
+import { type Frame, LineSplitter, OVERSIZED_HEAD_BYTES } from "../../src/bridge/_framing.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -1,6 +1,8 @@
 /** `vcc serve` as a process: what it writes, how it ends, and what it loads. */
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_MAX_MESSAGE_BYTES, readServeArgs } from "../../src/bridge/server.ts";
+import { scriptRunner } from "../../src/cli/_self_command.ts";
 
 const main = fileURLToPath(new URL("../../main.ts", import.meta.url));
 const serverModule = fileURLToPath(new URL("../../src/bridge/server.ts", import.meta.url));
@@ -8,8 +10,9 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 function spawnServer(args: string[] = []): Deno.ChildProcess {
-  return new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", "--no-prompt", main, "serve", ...args],
+  const [deno, ...run] = scriptRunner();
+  return new Deno.Command(deno!, {
+    args: [...run, main, "serve", ...args],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -145,9 +148,35 @@ Deno.test("vcc serve exits cleanly on SIGTERM", async () => {
 Deno.test("vcc serve rejects unknown arguments with exit code 2", async () => {
   const session = await serve([], ["--port", "80"]);
   assert.equal(session.code, 2);
-  assert.match(session.stderr, /unknown argument "--port"/);
-  assert.match(session.stderr, /Usage: vcc serve/);
+  assert.match(session.stderr, /Unexpected option or subcommand: `--port`/);
   assert.deepEqual(session.stdoutLines, []);
+});
+
+Deno.test("vcc serve rejects a --max-message-bytes under the minimum", async () => {
+  const session = await serve([initialize], ["--max-message-bytes", "10"]);
+  assert.equal(session.code, 2);
+  assert.match(session.stderr, /--max-message-bytes/);
+  assert.deepEqual(session.stdoutLines, []);
+});
+
+Deno.test("readServeArgs() takes only a well-formed command line, leaving the rest to the CLI", () => {
+  assert.deepEqual(readServeArgs([]), { maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES });
+  assert.deepEqual(readServeArgs(["--max-message-bytes", "2048"]), { maxMessageBytes: 2048 });
+  assert.deepEqual(readServeArgs(["--max-message-bytes=4096"]), { maxMessageBytes: 4096 });
+  for (
+    const args of [
+      ["--help"],
+      ["-h"],
+      ["--port", "80"],
+      ["--max-message-bytes"],
+      ["--max-message-bytes", "10"],
+      ["--max-message-bytes", "1e6"],
+      ["--max-message-bytes", "2048", "extra"],
+      ["--max-message-bytes=2048", "2048"],
+    ]
+  ) {
+    assert.equal(readServeArgs(args), undefined, args.join(" "));
+  }
 });
 
 Deno.test("vcc serve loads neither the CLI nor any npm package", async () => {

@@ -1,7 +1,6 @@
 /** Every command answers --help with its usage and an example, and completions exist per shell. */
 import assert from "node:assert/strict";
-import { main } from "../../src/cli/mod.ts";
-import type { Output } from "../../src/cli/output.ts";
+import { main, type Output } from "../../src/cli/mod.ts";
 
 const COMMANDS = [
   "project",
@@ -19,10 +18,12 @@ const COMMANDS = [
   "bench headtohead variant",
   "bench headtohead ask",
   "bench headtohead report",
+  "bench golden",
   "hermes",
   "hermes install",
   "hermes uninstall",
   "hermes doctor",
+  "serve",
 ];
 
 async function capture(args: string[]): Promise<{ code: number; stdout: string }> {
@@ -39,6 +40,15 @@ Deno.test("vcc COMMAND --help shows the usage and an example", async (t) => {
       assert.match(stdout, new RegExp(`Usage: vcc ${name}`));
       assert.match(stdout, new RegExp(`Example: vcc ${name.split(" ")[0]}`));
     });
+  }
+});
+
+Deno.test("vcc --help and the completions list every command, serve included", async () => {
+  const help = await capture(["--help"]);
+  const completed = await capture(["completion", "bash", ""]);
+  for (const name of COMMANDS.filter((name) => !name.includes(" "))) {
+    assert.match(help.stdout, new RegExp(`^ *(Usage: )?vcc ${name}\\b`, "m"), name);
+    assert.match(completed.stdout, new RegExp(`^${name}$`, "m"), name);
   }
 });
 

@@ -1,7 +1,6 @@
 /** `vcc project` and `vcc demo` as a user runs them: inputs, flags, formats and one-line errors. */
 import assert from "node:assert/strict";
-import { main } from "../../src/cli/mod.ts";
-import type { Output } from "../../src/cli/output.ts";
+import { main, type Output } from "../../src/cli/mod.ts";
 
 interface Captured {
   readonly code: number;

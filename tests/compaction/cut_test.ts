@@ -5,7 +5,6 @@ import {
   cutForCompaction,
   DUPLICATE_STUB,
   type MessageRow,
-  projectionBudget,
   pruneToolResults,
   replayCompactions,
   summaryBody,
@@ -85,10 +84,6 @@ Deno.test("sizes follow Hermes's settings", () => {
     ["threshold for 32K", compactionThreshold(32_000), 27_200],
     ["tail for 128K", tailTokenBudget(128_000), 10_000],
     ["tail for 1M", tailTokenBudget(1_000_000), 25_000],
-    ["budget, 128K, 60K window", projectionBudget(128_000, 60_000), 6_400],
-    ["budget, 200K, 100K window", projectionBudget(200_000, 100_000), 8_000],
-    ["budget, 32K, small window", projectionBudget(32_000, 1_000), 1_920],
-    ["budget floor", projectionBudget(8_000, 1_000), 1_500],
   ];
   for (const [what, actual, expected] of cases) assert.equal(actual, expected, what);
 });

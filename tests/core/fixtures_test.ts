@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { project } from "../../src/core/mod.ts";
-import { parseWindowText } from "../../src/cli/project_input.ts";
+import { parseWindowText } from "../../src/cli/_project_input.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const update = Deno.env.get("UPDATE_FIXTURES") === "1";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { activateInConfig, deactivateInConfig } from "../../src/hermes/activation.ts";
+import { activateInConfig, deactivateInConfig } from "../../src/hermes/_activation.ts";
 
 const stock =
   "# mine\ncontext:\n  engine: compressor  # default\nplugins:\n  enabled:\n  - weather\n";

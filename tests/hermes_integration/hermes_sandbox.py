@@ -178,7 +178,7 @@ class Sandbox:
         """Copies the plugin's files into ``plugins/vcc`` and points it at this checkout's vcc."""
         self.plugin_dir.mkdir(parents=True, exist_ok=True)
         for source in PLUGIN_SOURCE.iterdir():
-            if source.suffix in (".py", ".yaml"):
+            if source.is_file():
                 shutil.copy2(source, self.plugin_dir / source.name)
         self._patches.setenv("VCC_BIN", str(REPO / "main.ts"))
 

@@ -24,10 +24,10 @@ sys.path.insert(0, str(REPO))
 if not HERMES_INSTALLED:
     sys.path.insert(0, str(Path(__file__).resolve().parent / "stand_in"))
 
-from plugin.binary import deno_binary  # noqa: E402 - needs the path set above
+from plugin.binary import DENO_RUN, deno_binary  # noqa: E402 - needs the path set above
 
 DENO = deno_binary(shutil.which("deno") or str(REPO / "node_modules" / ".bin" / "deno"))
-SERVE_FROM_SOURCE = (DENO, "run", "--quiet", "--no-prompt", str(REPO / "main.ts"), "serve")
+SERVE_FROM_SOURCE = (DENO, *DENO_RUN, str(REPO / "main.ts"), "serve")
 """``vcc serve`` run from this checkout's source."""
 
 FAKE_SERVER = Path(__file__).resolve().parent / "fake_server.py"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from plugin.binary import ServerNotFound, deno_binary, locate_server
+from plugin.binary import DENO_RUN, ServerNotFound, deno_binary, locate_server
 
 
 def executable(path: Path) -> Path:
@@ -80,7 +80,7 @@ def test_a_checkout_runs_its_entry_point_with_deno(layout: dict[str, Path]) -> N
     layout["vcc_on_path"].unlink()
     found = locate_server(None, environ={"PATH": str(layout["bin"])}, plugin_dir=layout["plugin"])
     main = str(layout["checkout"] / "main.ts")
-    assert found.argv == (str(layout["deno"]), "run", "--quiet", "--no-prompt", main, "serve")
+    assert found.argv == (str(layout["deno"]), *DENO_RUN, main, "serve")
 
 
 def test_a_checkout_without_main_runs_its_bundle(layout: dict[str, Path]) -> None:

@@ -4,6 +4,7 @@ passthrough. The projection itself comes from the real ``vcc serve`` run from so
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import os
 import re
@@ -133,24 +134,16 @@ def test_hermes_derived_focus_hint_is_not_a_topic() -> None:
     assert make_engine().build_projection_request(WINDOW, derived)["focus"] is None
 
 
-@pytest.mark.parametrize(
-    ("context_length", "window_chars", "vcc", "expected", "limit"),
-    [
-        (128_000, 1_000, {}, 2_000, "Hermes's content-scaled budget (at least 2000)"),
-        (1_000_000, 2_000_000, {}, 8_000, "max_budget_tokens"),
-        (1_000_000, 2_000_000, {"max_budget_tokens": 9_000}, 9_000, "max_budget_tokens"),
-        (200_000, 2_000_000, {"budget_ratio": 0.02}, 4_000, "budget_ratio x context"),
-        (20_000, 1_000, {}, 1_500, "min_budget_tokens over budget_ratio x context"),
-        (20_000, 1_000, {"min_budget_tokens": 300}, 1_200, "budget_ratio x context"),
-    ],
-)
-def test_budget_is_the_smallest_limit_but_at_least_the_minimum(
-    context_length: int, window_chars: int, vcc: dict[str, Any], expected: int, limit: str
-) -> None:
-    engine = make_engine(**vcc)
-    engine.update_model("model", context_length)
-    turns = [{"role": "user", "content": "x" * window_chars}]
-    assert engine.projection_budget_tokens(turns) == expected, limit
+BUDGET_CASES = json.loads((REPO / "tests" / "shared" / "projection_budget.json").read_text())
+"""The budget cases vcc's own tests read too (``tests/compaction/projection_budget_test.ts``)."""
+
+
+@pytest.mark.parametrize("case", BUDGET_CASES["cases"], ids=lambda case: case["what"])
+def test_budget_follows_the_shared_cases(case: dict[str, Any]) -> None:
+    engine = make_engine(**case["settings"])
+    engine.update_model("model", case["context_tokens"])
+    turns = [{"role": "user", "content": "x" * case["content_chars"]}]
+    assert engine.projection_budget_tokens(turns) == case["budget_tokens"]
 
 
 @pytest.mark.usefixtures("broken_vcc")

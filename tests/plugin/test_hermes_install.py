@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,9 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import DENO, REPO
+from conftest import DENO, REPO, SERVE_FROM_SOURCE
+
+from plugin.binary import locate_server
 
 CONFIG = """\
 # Hermes Agent configuration (edited by hand)
@@ -68,7 +71,7 @@ def test_install_writes_the_plugin_and_records_this_vcc(home: Path) -> None:
     result = vcc("hermes", "install", "--hermes-home", str(home))
     assert result.returncode == 0, result.stderr
     plugin = home / "plugins" / "vcc"
-    shipped = sorted(p.name for p in (REPO / "plugin").iterdir() if p.suffix in (".py", ".yaml"))
+    shipped = sorted(p.name for p in (REPO / "plugin").iterdir() if p.is_file())
     assert sorted(p.name for p in plugin.iterdir()) == sorted([*shipped, "vcc.json"])
     for name in shipped:
         assert (plugin / name).read_text() == (REPO / "plugin" / name).read_text()
@@ -143,6 +146,35 @@ def test_doctor_names_each_problem_and_its_fix(home: Path) -> None:
     assert "problem  context.engine" in out and '"compressor"' in out
     assert "fix: vcc hermes install --activate" in out
     assert "problem  executable" in out
+
+
+def test_doctor_and_the_plugin_agree_on_a_binary_under_home(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert vcc("hermes", "install", "--hermes-home", str(home), "--activate").returncode == 0
+    config = (home / "config.yaml").read_text()
+    (home / "config.yaml").write_text(
+        config.replace("context:\n", "context:\n  vcc:\n    binary: ~/bin/vcc\n", 1)
+    )
+    user = tmp_path / "user"
+    script = user / "bin" / "vcc"
+    script.parent.mkdir(parents=True)
+    script.write_text(f'#!/bin/sh\nexec {shlex.join(SERVE_FROM_SOURCE[:-1])} "$@"\n')
+    script.chmod(0o755)
+    deno_dir = os.environ.get("DENO_DIR") or str(Path.home() / ".cache" / "deno")
+    result = vcc(
+        "hermes",
+        "doctor",
+        "--hermes-home",
+        str(home),
+        env={"HOME": str(user), "VCC_BIN": "", "DENO_DIR": deno_dir},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    monkeypatch.setenv("HOME", str(user))
+    found = locate_server("~/bin/vcc", environ={"PATH": os.defpath})
+    assert found.argv == (str(script), "serve")
+    executable = next(line for line in result.stdout.splitlines() if " executable " in line)
+    assert executable.endswith(f"{' '.join(found.argv)} (from context.vcc.binary)")
 
 
 def load_as_hermes_does(plugin_dir: Path) -> ModuleType:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from typing import Any
 
 import pytest
+from conftest import REPO
 
 from plugin.settings import (
     PLACEHOLDER_CONTEXT_LENGTH,
@@ -12,6 +15,11 @@ from plugin.settings import (
     compressor_arguments,
     read_settings,
 )
+
+
+def test_settings_json_names_every_setting_in_order() -> None:
+    keys = json.loads((REPO / "plugin" / "settings.json").read_text(encoding="utf-8"))
+    assert [setting.name for setting in dataclasses.fields(VccSettings)] == list(keys)
 
 
 def vcc(**values: Any) -> dict[str, Any]:

@@ -1,17 +1,17 @@
 /**
- * `src/core/python_unicode.ts` still matches the Python of every installed Hermes that has the
+ * `src/anchors/_python_unicode.ts` still matches the Python of every installed Hermes that has the
  * anchor builder: the Unicode classes the fast anchor index relies on are that Python's.
  */
 import assert from "node:assert/strict";
-import { PYTHON_UNICODE_VERSION } from "../../src/core/python_unicode.ts";
-import { foldPythonClasses } from "../../src/core/python_text.ts";
+import { PYTHON_UNICODE_VERSION } from "../../src/anchors/_python_unicode.ts";
+import { foldPythonClasses } from "../../src/anchors/_python_text.ts";
 import {
   type CodePointRanges,
   PYTHON_UNICODE_MODULE_PATH,
   readPythonUnicode,
   renderPythonUnicodeModule,
 } from "../../src/tooling/python_unicode.ts";
-import { findAnchorReferences } from "../core/anchor_reference.ts";
+import { findAnchorReferences } from "../anchors/anchor_reference.ts";
 
 const references = await findAnchorReferences();
 

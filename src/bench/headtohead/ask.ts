@@ -1,6 +1,6 @@
 import { noProgress, type Progress } from "../progress.ts";
 import { chatCompletion, type ChatServer } from "./chat_client.ts";
-import { renderFullContext } from "./full_context.ts";
+import { renderFullContext } from "./_full_context.ts";
 import { type Answer, FULL, type HeadToHeadWorkspace } from "./workspace.ts";
 
 const INSTRUCTIONS = "You answer questions about a coding agent's session using only the " +

@@ -1,7 +1,7 @@
 import { project } from "../../core/mod.ts";
 import { noProgress, type Progress } from "../progress.ts";
 import { chatCompletion, type ChatServer } from "./chat_client.ts";
-import { stockSummaryPrompt } from "./stock_prompt.ts";
+import { stockSummaryPrompt } from "./_stock_prompt.ts";
 import { type FrozenWindow, type HeadToHeadWorkspace, STOCK } from "./workspace.ts";
 
 /** How a summarising step went. */

@@ -6,7 +6,6 @@ a compaction took.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -65,7 +64,8 @@ class ContextCompressor:
         self.max_summary_tokens = min(int(context_length * 0.05), 10_000)
 
     def _compute_summary_budget(self, turns_to_summarize: list[dict[str, Any]]) -> int:
-        content_tokens = len(json.dumps(turns_to_summarize)) // 4
+        # Hermes counts the Python text of the messages (text-only messages here), not their JSON.
+        content_tokens = (sum(len(str(m)) for m in turns_to_summarize) + 3) // 4
         return max(2000, min(int(content_tokens * 0.20), self.max_summary_tokens))
 
     def _generate_summary(

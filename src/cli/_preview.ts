@@ -1,0 +1,86 @@
+import { command, constant, flag, map, message, object, option, optional } from "@optique/core";
+import { argument } from "@optique/core/primitives";
+import { integer, string } from "@optique/core/valueparser";
+import { DEFAULT_CONTEXT_TOKENS, previewCompaction } from "../compaction/mod.ts";
+import { UsageError } from "./_errors.ts";
+import { dbOption, withStore } from "./_store_access.ts";
+import type { Runner } from "./_runner.ts";
+
+/** `vcc preview SESSION`: the summary vcc would write if the session compacted now. */
+export const previewCommand = command(
+  "preview",
+  map(
+    object({
+      kind: constant("preview"),
+      session: argument(string({ metavar: "SESSION" }), {
+        description: message`Session id (see vcc sessions)`,
+      }),
+      contextTokens: optional(option("--context-tokens", integer({ min: 1000, metavar: "N" }), {
+        description: message`The model's context window in tokens (default 128000)`,
+      })),
+      budgetTokens: optional(option("--budget-tokens", integer({ min: 1, metavar: "N" }), {
+        description: message`Fixed projection budget instead of the engine's default rule`,
+      })),
+      focus: optional(option("--focus", string({ metavar: "TOPIC" }), {
+        description: message`Focus topic, as in /compress TOPIC`,
+      })),
+      db: dbOption,
+      json: optional(flag("--json", {
+        description: message`The body with its stats and the cut, as JSON`,
+      })),
+    }),
+    (args): Runner => async (out) => {
+      const { preview, rows } = await withStore(args.db, (db, store) => {
+        if (!store.findSession(db, args.session)) {
+          throw new UsageError(`no session ${args.session} in ${db.path}`);
+        }
+        const rows = store.readMessages(db, args.session, { activeOnly: true }).map(
+          store.toWindowRow,
+        );
+        const preview = previewCompaction(rows, {
+          contextTokens: args.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
+          sessionId: args.session,
+          ...(args.budgetTokens === undefined ? {} : { budgetTokens: args.budgetTokens }),
+          ...(args.focus === undefined ? {} : { focus: args.focus }),
+        });
+        return { preview, rows: rows.length };
+      });
+      if (!preview) {
+        out.stderr(`vcc: session ${args.session} has nothing to compact (${rows} live rows)`);
+        if (args.json) out.stdout(`${JSON.stringify({ sessionId: args.session, window: null })}\n`);
+        return 0;
+      }
+      const ids = preview.window.map((row) => row._row_id);
+      const cut = {
+        liveRows: rows,
+        headRows: preview.cut.head.length,
+        windowRows: preview.window.length,
+        tailRows: preview.cut.tail.length,
+        firstRowId: ids[0] ?? null,
+        lastRowId: ids.at(-1) ?? null,
+        windowTokens: preview.windowTokens,
+        budgetTokens: preview.budgetTokens,
+        mergedPrevious: preview.cut.previous !== undefined,
+      };
+      if (args.json) {
+        const report = { sessionId: args.session, cut, ...preview.projection };
+        out.stdout(`${JSON.stringify(report, null, 2)}\n`);
+        return 0;
+      }
+      out.stderr(
+        `preview: rows [#${cut.firstRowId}]..[#${cut.lastRowId}] (${cut.windowRows} of ${rows} ` +
+          `live rows, ~${cut.windowTokens} tokens) would be summarised into at most ` +
+          `${cut.budgetTokens} tokens; ${cut.tailRows} tail rows stay verbatim` +
+          (cut.mergedPrevious ? "; the previous summary is merged" : ""),
+      );
+      const body = preview.projection.body;
+      out.stdout(body.endsWith("\n") ? body : `${body}\n`);
+      return 0;
+    },
+  ),
+  {
+    description: message`Print the summary vcc would write if SESSION compacted now`,
+    footer:
+      message`Follows Hermes's documented head, tail and pruning rules; writes nothing. Example: vcc preview 20260803_082413_6001150a --context-tokens 64000`,
+  },
+);

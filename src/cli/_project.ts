@@ -1,0 +1,47 @@
+import { command, constant, map, message, object, option, optional } from "@optique/core";
+import { argument } from "@optique/core/primitives";
+import { choice, integer, string } from "@optique/core/valueparser";
+import { project } from "../core/mod.ts";
+import { readProjectInput } from "./_project_input.ts";
+import { printProjection } from "./_print_projection.ts";
+import type { Runner } from "./_runner.ts";
+
+/** `vcc project [FILE|-]`: projects a window read from a file or standard input. */
+export const projectCommand = command(
+  "project",
+  map(
+    object({
+      kind: constant("project"),
+      file: optional(argument(string({ metavar: "FILE" }), {
+        description:
+          message`JSON array, JSON Lines or {"messages": [...]} object; - or absent reads stdin`,
+      })),
+      sessionId: optional(option("--session-id", string({ metavar: "ID" }), {
+        description: message`Hermes session id named in the log's recovery note`,
+      })),
+      previous: optional(option("--previous", string({ metavar: "FILE" }), {
+        description: message`A previous projection to merge`,
+      })),
+      focus: optional(option("--focus", string({ metavar: "TOPIC" }), {
+        description: message`Keep what matches this topic first when the budget forces a choice`,
+      })),
+      budgetTokens: optional(option("--budget-tokens", integer({ min: 1, metavar: "N" }), {
+        description: message`Size limit in tokens (body ≤ N × 4 characters)`,
+      })),
+      format: optional(option("--format", choice(["md", "json"]), {
+        description: message`md (default): the body; json: the body and its stats`,
+      })),
+    }),
+    (args): Runner => async (out) => {
+      const input = await readProjectInput(args);
+      const started = performance.now();
+      const projection = project(input.messages, input.options);
+      printProjection(out, projection, args.format ?? "md", performance.now() - started);
+      return 0;
+    },
+  ),
+  {
+    description: message`Project a Hermes window into the Markdown summary`,
+    footer: message`Example: vcc project window.json --session-id s1 --budget-tokens 2000`,
+  },
+);

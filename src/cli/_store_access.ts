@@ -1,0 +1,43 @@
+import { message, option, optional } from "@optique/core";
+import { integer, string } from "@optique/core/valueparser";
+import type { StateDb } from "../store/mod.ts";
+import { RuntimeFailure, UsageError } from "./_errors.ts";
+
+/** The `--db PATH` option shared by every command that reads Hermes's store. */
+export const dbOption = optional(option("--db", string({ metavar: "PATH" }), {
+  description:
+    message`Hermes's session store (default $HERMES_HOME/state.db, else ~/.hermes/state.db)`,
+}));
+
+/** The `--context-tokens N` option of the bench commands that cut stored sessions as Hermes would. */
+export const cutContextOption = optional(
+  option("--context-tokens", integer({ min: 1000, metavar: "N" }), {
+    description: message`Context window used to cut stored sessions (default 128000)`,
+  }),
+);
+
+/** The store module, loaded on first use so commands without a database start fast. */
+export type StoreModule = typeof import("../store/mod.ts");
+
+/**
+ * Opens the store at `path` (or the default one) read-only, runs `body` inside one snapshot and
+ * closes it. A missing, locked, corrupt or foreign database becomes a one-line
+ * {@linkcode RuntimeFailure}.
+ */
+export async function withStore<T>(
+  path: string | undefined,
+  body: (db: StateDb, store: StoreModule) => T,
+): Promise<T> {
+  const store = await import("../store/mod.ts");
+  const resolved = path ?? store.defaultStateDbPath();
+  if (resolved === undefined) {
+    throw new UsageError("no --db given and neither HERMES_HOME nor HOME is set");
+  }
+  try {
+    using db = store.StateDb.open(resolved);
+    return db.read(() => body(db, store));
+  } catch (error) {
+    if (error instanceof store.StoreError) throw new RuntimeFailure(error.message);
+    throw error;
+  }
+}
