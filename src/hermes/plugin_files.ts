@@ -152,6 +152,66 @@ def _recorded_command(path: Path) -> Sequence[str] | None:
         return command
     return None
 `,
+  "bounded_lines.py":
+    `"""Reads a child's newline-delimited output without ever holding more than a limit of it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+READ_BYTES = 64 * 1024
+"""The most one read takes from the pipe."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line without its newline: whole, or for a line over the limit its first bytes."""
+
+    data: bytes
+    cut: bool = False
+
+
+def bounded_lines(fd: int, max_line_bytes: int, head_bytes: int) -> Iterator[Line]:
+    """Yields the lines read from the file descriptor \`\`fd\`\` until end of file.
+
+    A line longer than \`\`max_line_bytes\`\` is yielded as soon as it passes that length, as its first
+    \`\`head_bytes\`\` with \`\`cut\`\` set, and the rest of it up to its newline is read and dropped. So
+    at most \`\`max_line_bytes\`\` plus one read are ever held, however much the child writes without
+    a newline. A last line without a newline is yielded at end of file.
+    """
+    parts: list[bytes] = []
+    held = 0
+    skipping = False
+    while chunk := os.read(fd, READ_BYTES):
+        *ended, rest = chunk.split(b"\\n")
+        for piece in ended:
+            if not skipping:
+                if held + len(piece) > max_line_bytes:
+                    yield Line(_head([*parts, piece], head_bytes), cut=True)
+                else:
+                    yield Line(b"".join([*parts, piece]))
+            parts, held, skipping = [], 0, False
+        if skipping or not rest:
+            continue
+        parts.append(rest)
+        held += len(rest)
+        if held > max_line_bytes:
+            yield Line(_head(parts, head_bytes), cut=True)
+            parts, held, skipping = [], 0, True
+    if parts:
+        yield Line(b"".join(parts))
+
+
+def _head(parts: list[bytes], size: int) -> bytes:
+    head = bytearray()
+    for part in parts:
+        head += part[: size - len(head)]
+        if len(head) >= size:
+            break
+    return bytes(head)
+`,
   "bridge.py":
     `"""The client of \`\`vcc serve\`\`: one child per process, shared by every engine and thread.
 
@@ -432,7 +492,9 @@ import inspect
 import logging
 import threading
 import time
+import traceback
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from agent.context_compressor import ContextCompressor
@@ -440,6 +502,7 @@ from agent.context_compressor import ContextCompressor
 from . import fast_anchors, hermes_internals
 from .binary import ServerCommand, locate_server
 from .bridge import BridgeClient, shared_client
+from .bridge_errors import BridgeError
 from .manifest import plugin_version
 from .settings import VccSettings, compressor_arguments, read_settings
 
@@ -631,10 +694,9 @@ class VccEngine(ContextCompressor):
                 else "Hermes's deterministic fallback"
             )
             logger.warning(
-                "vcc: projection of %d turns failed (%s: %s); using %s for this compaction",
+                "vcc: projection of %d turns failed (%s); using %s for this compaction",
                 len(turns),
-                type(error).__name__,
-                error,
+                _failure_without_text(error),
                 route,
             )
             return None
@@ -669,6 +731,16 @@ class VccEngine(ContextCompressor):
             return locate_server(configured)
 
         return shared_client(lambda: BridgeClient(locate, expected_version=plugin_version()))
+
+
+def _failure_without_text(error: Exception) -> str:
+    """The error's type and, for the bridge's own errors, their message; for any other error where
+    it was raised instead, since its message could quote the transcript."""
+    if isinstance(error, BridgeError):
+        return f"{type(error).__name__}: {error}"
+    frames = traceback.extract_tb(error.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return f"{type(error).__name__}{where}"
 
 
 def _load(loader: Callable[[], Any] | None) -> Mapping[str, Any]:
@@ -1042,7 +1114,8 @@ requires_hermes: ">=0.19"
 Requests are written by a writer thread and responses read by a reader thread, so a caller only
 waits on its own future: a child that stops reading or answering cannot block a caller past its
 timeout. Standard error is drained on a third thread into the log, and its last lines are kept for
-error messages.
+error messages. Neither output is buffered without limit: a response line longer than
+\`\`MAX_RESPONSE_BYTES\`\` breaks the protocol and ends the child, and standard-error lines are cut.
 """
 
 from __future__ import annotations
@@ -1061,6 +1134,7 @@ from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
+from .bounded_lines import Line, bounded_lines
 from .bridge_errors import (
     BridgeCrashed,
     BridgeError,
@@ -1072,8 +1146,16 @@ from .bridge_errors import (
 
 logger = logging.getLogger(__name__)
 
+MAX_RESPONSE_BYTES = 16 * 1024 * 1024
+"""The longest line the child may write to standard output. A \`\`project\`\` response holds a body
+within its budget (at most 100,000 tokens) and an anchor index of at most 7,000 characters, a few
+megabytes at worst; a longer line is a protocol error."""
+
 STDERR_LINES_KEPT = 50
 """How many of the child's last standard-error lines error messages quote."""
+
+STDERR_LINE_BYTES = 1000
+"""How much of one standard-error line is logged and kept; the rest is dropped."""
 
 _STOP = object()
 
@@ -1185,13 +1267,10 @@ class ServerProcess:
     def _read_loop(self) -> None:
         stdout = self._proc.stdout
         assert stdout is not None
-        for raw in stdout:
-            message = _decode(raw)
+        for line in bounded_lines(stdout.fileno(), MAX_RESPONSE_BYTES, head_bytes=0):
+            message = None if line.cut else _decode(line.data)
             if message is None:
-                preview = raw[:120].decode("utf-8", "replace").rstrip()
-                self._fail(
-                    BridgeProtocolError(f"vcc wrote a non-protocol line to stdout: {preview!r}")
-                )
+                self._fail(BridgeProtocolError(_refusal(line)))
                 self.kill()
                 return
             self._settle(message)
@@ -1206,21 +1285,21 @@ class ServerProcess:
         with self._lock:
             future = self._pending.pop(request_id, None) if isinstance(request_id, int) else None
         error = message.get("error")
+        details = error if isinstance(error, dict) else {}
+        given_code = details.get("code")
+        code = given_code if isinstance(given_code, int) else 0
         if future is None:
-            if request_id is None and isinstance(error, dict):
-                logger.warning("vcc: the server could not read a request: %s", error.get("message"))
+            # Only codes and ids: a server's message could quote a request, that is, the transcript.
+            if request_id is None and error is not None:
+                logger.warning("vcc: the server could not read a request (error %d)", code)
+            elif isinstance(request_id, int):
+                logger.debug("vcc: dropping a late response to request %d", request_id)
             else:
-                logger.debug("vcc: dropping a late response to request %r", request_id)
+                logger.debug("vcc: dropping a response to no request of this client")
             return
         if "error" in message:
-            details = error if isinstance(error, dict) else {}
-            code = details.get("code")
             future.set_exception(
-                BridgeRemoteError(
-                    code if isinstance(code, int) else 0,
-                    str(details.get("message", "")),
-                    details.get("data"),
-                )
+                BridgeRemoteError(code, str(details.get("message", "")), details.get("data"))
             )
         else:
             future.set_result(message.get("result"))
@@ -1228,10 +1307,10 @@ class ServerProcess:
     def _drain_stderr(self) -> None:
         stderr = self._proc.stderr
         assert stderr is not None
-        for raw in stderr:
-            line = raw.decode("utf-8", "replace").rstrip()
-            self._stderr_tail.append(line)
-            logger.debug("%s", line)
+        for line in bounded_lines(stderr.fileno(), STDERR_LINE_BYTES, STDERR_LINE_BYTES):
+            text = line.data.decode("utf-8", "replace").rstrip() + (" [cut]" if line.cut else "")
+            self._stderr_tail.append(text)
+            logger.debug("%s", text)
 
     def _fail(self, error: BridgeError) -> None:
         with self._lock:
@@ -1251,10 +1330,23 @@ def _encode(message: dict[str, Any]) -> bytes:
     return text.encode("ascii") + b"\\n"
 
 
+def _refusal(line: Line) -> str:
+    """Why a line on stdout breaks the protocol. Only text that is not JSON is quoted: a runtime's
+    or another program's message helps find a wrong executable, while JSON may carry a request."""
+    if line.cut:
+        return f"vcc wrote a line of more than {MAX_RESPONSE_BYTES} bytes to stdout"
+    try:
+        json.loads(line.data)
+    except (ValueError, RecursionError):
+        preview = line.data[:120].decode("utf-8", "replace").rstrip()
+        return f"vcc wrote a non-protocol line to stdout: {preview!r}"
+    return f"vcc wrote {len(line.data)} bytes of JSON to stdout that are not a JSON-RPC response"
+
+
 def _decode(raw: bytes) -> dict[str, Any] | None:
     try:
         message = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
         return None

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import threading
 import time
+import tracemalloc
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
 from conftest import SERVE_FROM_SOURCE, fake_server
+from fake_server import BODY, FLOOD_BYTES, STDERR_LINES
 
 from plugin.binary import ServerCommand, ServerNotFound
 from plugin.bridge import BridgeClient
@@ -24,8 +27,10 @@ from plugin.bridge_errors import (
     BridgeVersionMismatch,
 )
 from plugin.manifest import plugin_version
+from plugin.server_process import MAX_RESPONSE_BYTES, STDERR_LINE_BYTES, STDERR_LINES_KEPT
 
 TIMEOUT = 30.0
+MiB = 1024 * 1024
 
 
 def window(size: int, tag: str = "") -> list[dict[str, Any]]:
@@ -148,6 +153,15 @@ def test_a_child_writing_garbage_to_stdout_fails_the_call_at_once(
     assert client.server_pid is None
 
 
+def test_json_nested_deeper_than_python_recurses_on_stdout_fails_the_call_at_once(
+    clients: Callable[..., BridgeClient],
+) -> None:
+    client = clients(fake_server("garbage", "[" * 10_000 + "]" * 10_000))
+    with pytest.raises(BridgeProtocolError, match="non-protocol line"):
+        client.project({"messages": window(1)}, TIMEOUT)
+    assert client.server_pid is None
+
+
 def test_a_hung_child_times_out_and_is_killed(clients: Callable[..., BridgeClient]) -> None:
     client = clients(fake_server("hang"), start_timeout=1.0)
     with pytest.raises(BridgeTimeout, match="initialize got no answer within 1 s"):
@@ -210,6 +224,45 @@ def test_repeated_failures_open_the_circuit(clients: Callable[..., BridgeClient]
     with pytest.raises(BridgeUnavailable, match="after 3 failures in a row; last: no vcc here"):
         client.project({"messages": []}, TIMEOUT)
     assert len(attempts) == 3
+
+
+def test_a_flood_on_stdout_is_cut_at_the_limit_and_fails_the_call(
+    clients: Callable[..., BridgeClient],
+) -> None:
+    client = clients(fake_server("flood", plugin_version(), "stdout"))
+    tracemalloc.start()
+    try:
+        # A protocol error, not a timeout: the call failed as soon as the line passed the limit.
+        with pytest.raises(BridgeProtocolError, match=f"more than {MAX_RESPONSE_BYTES} bytes"):
+            client.project({"messages": window(1)}, TIMEOUT)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < MAX_RESPONSE_BYTES + 4 * MiB < FLOOD_BYTES
+    assert client.server_pid is None
+
+
+def test_a_flood_on_stderr_is_cut_and_the_server_keeps_serving(
+    clients: Callable[..., BridgeClient], caplog: pytest.LogCaptureFixture
+) -> None:
+    client = clients(fake_server("flood", plugin_version(), "stderr"))
+    tracemalloc.start()
+    try:
+        with caplog.at_level(logging.DEBUG, logger="plugin.server_process"):
+            assert client.project({"messages": window(1)}, TIMEOUT)["body"] == BODY
+            server = client._server
+            assert server is not None
+            server.stop()
+            server._threads[2].join(TIMEOUT)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * MiB < FLOOD_BYTES
+    logged = [r.getMessage() for r in caplog.records]
+    assert logged[0] == "x" * STDERR_LINE_BYTES + " [cut]"
+    assert server.stderr_tail().splitlines() == [
+        f"line {n}" for n in range(STDERR_LINES - STDERR_LINES_KEPT, STDERR_LINES)
+    ]
 
 
 def test_a_twenty_megabyte_window_round_trips(clients: Callable[..., BridgeClient]) -> None:
