@@ -22,6 +22,7 @@ from . import fast_anchors, hermes_internals
 from .binary import ServerCommand, locate_server
 from .bridge import BridgeClient, shared_client
 from .bridge_errors import BridgeError
+from .deadline import Deadline
 from .manifest import plugin_version
 from .settings import VccSettings, compressor_arguments, read_settings
 
@@ -195,14 +196,15 @@ class VccEngine(ContextCompressor):
         self, turns: list[dict[str, Any]], focus_topic: str | None
     ) -> str | None:
         started = time.monotonic()
+        # One deadline for the whole compaction: starting vcc, the anchor check and the projection.
+        deadline = Deadline.after(self._vcc_settings.request_timeout_seconds)
         try:
             client = self._client()
-            timeout = self._vcc_settings.request_timeout_seconds
             anchors = self.wants_fast_anchors() and fast_anchors.FAST_ANCHORS.check_sample(
-                lambda sample: client.anchors(sample, timeout)
+                lambda sample: client.anchors(sample, deadline)
             )
             request = self.build_projection_request(turns, focus_topic, anchors=anchors)
-            result = client.project(request, timeout)
+            result = client.project(request, deadline)
             summary = self.finish_summary(
                 result["body"], turns, result.get("anchors") if anchors else None
             )

@@ -2,7 +2,7 @@
 
 Requests are written by a writer thread and responses read by a reader thread, so a caller only
 waits on its own future: a child that stops reading or answering cannot block a caller past its
-timeout. Standard error is drained on a third thread into the log, and its last lines are kept for
+deadline. Standard error is drained on a third thread into the log, and its last lines are kept for
 error messages. Neither output is buffered without limit: a response line longer than
 ``MAX_RESPONSE_BYTES`` breaks the protocol and ends the child, and standard-error lines are cut.
 """
@@ -32,6 +32,7 @@ from .bridge_errors import (
     BridgeRequestError,
     BridgeTimeout,
 )
+from .deadline import Deadline
 
 logger = logging.getLogger(__name__)
 
@@ -87,12 +88,13 @@ class ServerProcess:
         """Whether the child runs and has not broken the protocol."""
         return self._failure is None and self._proc.poll() is None
 
-    def call(self, method: str, params: Any, timeout: float) -> Any:
-        """Sends one request and waits up to ``timeout`` seconds for its result.
+    def call(self, method: str, params: Any, deadline: Deadline | float) -> Any:
+        """Sends one request and waits for its result until ``deadline`` (or for that many seconds).
 
         Raises ``BridgeRemoteError`` for an error response, ``BridgeTimeout``, ``BridgeCrashed``,
         ``BridgeProtocolError``, or ``BridgeRequestError`` when the request cannot be sent at all.
         """
+        deadline = Deadline.of(deadline)
         with self._lock:
             request_id = next(self._ids)
         line = _encode({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
@@ -107,12 +109,13 @@ class ServerProcess:
                 raise self._failure
             self._pending[request_id] = future
         self._outbox.put(line)
+        waited = deadline.remaining()
         try:
-            return future.result(timeout)
+            return future.result(waited)
         except FutureTimeout:
             with self._lock:
                 self._pending.pop(request_id, None)
-            raise BridgeTimeout(f"{method} got no answer within {timeout:g} s") from None
+            raise BridgeTimeout(f"{method} got no answer within {waited:.1f} s") from None
 
     def kill(self) -> None:
         """Ends the child at once (for a hung or misbehaving child)."""

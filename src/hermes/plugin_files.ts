@@ -217,7 +217,8 @@ def _head(parts: list[bytes], size: int) -> bytes:
 
 It starts the child on first use and checks its version, restarts it after a crash with a growing
 delay, and after repeated failures stops trying for a while (a circuit breaker) so compactions fall
-back quickly instead of waiting on a broken executable.
+back quickly instead of waiting on a broken executable. Every wait of a call, starting the child
+included, ends by the caller's deadline.
 """
 
 from __future__ import annotations
@@ -235,9 +236,11 @@ from .bridge_errors import (
     BridgeError,
     BridgeRemoteError,
     BridgeRequestError,
+    BridgeTimeout,
     BridgeUnavailable,
     BridgeVersionMismatch,
 )
+from .deadline import Deadline
 from .server_process import ServerProcess
 
 logger = logging.getLogger(__name__)
@@ -250,9 +253,15 @@ class BridgeClient:
     """Calls \`\`vcc serve\`\`, (re)starting it as needed. Thread-safe.
 
     \`\`locate\`\` returns the command to start; it is asked again on every start, so a fixed install
-    is picked up after a failure. A child counts as failed when it crashes, hangs past a timeout,
-    breaks the protocol or fails its handshake; after \`\`max_failures\`\` failures in a row no start
-    is attempted for \`\`open_seconds\`\`. Restarts wait \`\`backoff_seconds\`\` doubled per failure.
+    is picked up after a failure. A child counts as failed when it crashes, hangs past a deadline,
+    breaks the protocol or fails its handshake; after \`\`max_failures\`\` failures in a row, or one
+    version mismatch, no start is attempted for \`\`open_seconds\`\`. Restarts before then wait
+    \`\`backoff_seconds\`\` doubled per failure, at most \`\`max_backoff_seconds\`\`, counted from the
+    failure.
+
+    Each call takes a deadline (or a timeout in seconds): waiting for another thread's start, the
+    backoff, the handshake (at most \`\`start_timeout\`\` of it) and the answer all end by it, and a
+    wait that cannot fit in what is left is not begun.
     """
 
     def __init__(
@@ -275,10 +284,10 @@ class BridgeClient:
         self._max_backoff_seconds = max_backoff_seconds
         self._lock = threading.Lock()
         self._server: ServerProcess | None = None
+        self._failed_server: ServerProcess | None = None
         self._failures = 0
         self._last_error: BridgeError | None = None
-        self._failed_server: ServerProcess | None = None
-        self._closed_until = 0.0
+        self._next_start = 0.0
 
     @property
     def server_pid(self) -> int | None:
@@ -286,27 +295,29 @@ class BridgeClient:
         server = self._server
         return server.pid if server is not None and server.alive else None
 
-    def project(self, params: Mapping[str, Any], timeout: float) -> dict[str, Any]:
+    def project(self, params: Mapping[str, Any], deadline: Deadline | float) -> dict[str, Any]:
         """Projects a window: \`\`params\`\` are the \`\`project\`\` method's, the result has \`\`body\`\` and
         \`\`stats\`\`. Raises a \`\`BridgeError\`\` subclass on any failure."""
-        result = self.call("project", dict(params), timeout)
+        result = self.call("project", dict(params), deadline)
         if not isinstance(result, dict) or not isinstance(result.get("body"), str):
             raise BridgeRemoteError(0, "the project result has no body")
         return result
 
-    def anchors(self, messages: list[dict[str, Any]], timeout: float) -> str:
+    def anchors(self, messages: list[dict[str, Any]], deadline: Deadline | float) -> str:
         """Hermes's anchor index of \`\`messages\`\`, built by vcc (the \`\`anchors\`\` method). Raises a
         \`\`BridgeError\`\` subclass on any failure."""
-        result = self.call("anchors", {"messages": messages}, timeout)
+        result = self.call("anchors", {"messages": messages}, deadline)
         if not isinstance(result, dict) or not isinstance(result.get("index"), str):
             raise BridgeRemoteError(0, "the anchors result has no index")
         return str(result["index"])
 
-    def call(self, method: str, params: Any, timeout: float) -> Any:
-        """Makes one JSON-RPC call, starting the server first if needed."""
-        server = self._running_server()
+    def call(self, method: str, params: Any, deadline: Deadline | float) -> Any:
+        """Makes one JSON-RPC call, starting the server first if needed, all by \`\`deadline\`\`."""
+        deadline = Deadline.of(deadline)
+        server = self._running_server(deadline)
+        _require_time(deadline, method)
         try:
-            result = server.call(method, params, timeout)
+            result = server.call(method, params, deadline)
         except (BridgeRemoteError, BridgeRequestError):
             raise
         except BridgeError as error:
@@ -322,33 +333,37 @@ class BridgeClient:
         if server is not None:
             server.stop()
 
-    def _running_server(self) -> ServerProcess:
-        with self._lock:
+    def _running_server(self, deadline: Deadline) -> ServerProcess:
+        if not self._lock.acquire(timeout=deadline.remaining()):
+            raise BridgeTimeout("no time left while another call was starting vcc")
+        try:
             server = self._server
             if server is not None and server.alive:
                 return server
             if server is not None and server is not self._failed_server:
                 self._count_failure(server, BridgeError("vcc exited between requests"))
-            now = time.monotonic()
-            if now < self._closed_until:
-                raise BridgeUnavailable(
-                    f"not starting vcc for another {self._closed_until - now:.0f} s after "
-                    f"{self._failures} failures in a row; last: {self._last_error}"
-                )
-            if self._failures:
-                delay = self._backoff_seconds * 2 ** (self._failures - 1)
-                time.sleep(min(delay, self._max_backoff_seconds))
-            self._server = self._start()
+            self._server = self._start(deadline)
             return self._server
+        finally:
+            self._lock.release()
 
-    def _start(self) -> ServerProcess:
+    def _start(self, deadline: Deadline) -> ServerProcess:
         """Starts and handshakes a child; called with the lock held."""
+        wait = self._next_start - time.monotonic()
+        if wait > 0 and (self._failures >= self._max_failures or wait >= deadline.remaining()):
+            raise BridgeUnavailable(
+                f"not starting vcc for another {wait:.1f} s after {self._failures} failures in a "
+                f"row; last: {self._last_error}"
+            )
+        if wait > 0:
+            time.sleep(wait)
         try:
             command = self._locate()
         except Exception as error:
             failure = BridgeUnavailable(str(error))
             self._count_failure(None, failure)
             raise failure from None
+        _require_time(deadline, "starting vcc")
         logger.info("vcc: starting %s (found via %s)", " ".join(command.argv), command.origin)
         try:
             server = ServerProcess(command.argv)
@@ -363,7 +378,7 @@ class BridgeClient:
                     "protocolVersion": PROTOCOL_VERSION,
                     "clientInfo": {"name": "vcc-hermes-plugin", "version": self._expected_version},
                 },
-                self._start_timeout,
+                deadline.within(self._start_timeout),
             )
             self._check_handshake(info, command)
         except BridgeError as error:
@@ -400,19 +415,29 @@ class BridgeClient:
         self._failures = self._max_failures if trip else self._failures + 1
         self._last_error = error
         if self._failures >= self._max_failures:
-            self._closed_until = time.monotonic() + self._open_seconds
+            self._next_start = time.monotonic() + self._open_seconds
             logger.warning(
                 "vcc: %d failures in a row (last: %s); compactions fall back for %.0f s",
                 self._failures,
                 error,
                 self._open_seconds,
             )
+        else:
+            delay = self._backoff_seconds * 2 ** (self._failures - 1)
+            self._next_start = time.monotonic() + min(delay, self._max_backoff_seconds)
 
     def _record_success(self) -> None:
         if self._failures:
             with self._lock:
                 self._failures = 0
                 self._last_error = None
+                self._next_start = 0.0
+
+
+def _require_time(deadline: Deadline, what: str) -> None:
+    """Refuses to begin a wait with no time left; not a failure of the server."""
+    if deadline.expired:
+        raise BridgeTimeout(f"no time left for {what}")
 
 
 def _max_message_bytes(info: Any) -> int | None:
@@ -478,6 +503,46 @@ class BridgeRemoteError(BridgeError):
         self.code = code
         self.data = data
 `,
+  "deadline.py":
+    `"""\`\`Deadline\`\`: the moment by which every wait of one compaction must have ended."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A point on the \`\`time.monotonic\`\` clock. Each wait takes what is left of it, so waits made
+    one after another (starting the server, the fast-anchor check, the projection) together end
+    by it instead of each getting a fresh timeout."""
+
+    expires_at: float
+
+    @classmethod
+    def after(cls, seconds: float) -> Deadline:
+        """The deadline \`\`seconds\`\` from now."""
+        return cls(time.monotonic() + seconds)
+
+    @classmethod
+    def of(cls, limit: Deadline | float) -> Deadline:
+        """\`\`limit\`\` itself, or for a number of seconds the deadline that far from now."""
+        return limit if isinstance(limit, Deadline) else cls.after(limit)
+
+    def remaining(self) -> float:
+        """Seconds left, never negative."""
+        return max(0.0, self.expires_at - time.monotonic())
+
+    @property
+    def expired(self) -> bool:
+        """Whether no time is left."""
+        return self.remaining() == 0.0
+
+    def within(self, seconds: float) -> Deadline:
+        """The earlier of this deadline and \`\`seconds\`\` from now."""
+        return Deadline(min(self.expires_at, time.monotonic() + seconds))
+`,
   "engine.py":
     `"""\`\`VccEngine\`\`: Hermes's \`\`ContextCompressor\`\` with its summary step replaced by a vcc projection.
 
@@ -503,6 +568,7 @@ from . import fast_anchors, hermes_internals
 from .binary import ServerCommand, locate_server
 from .bridge import BridgeClient, shared_client
 from .bridge_errors import BridgeError
+from .deadline import Deadline
 from .manifest import plugin_version
 from .settings import VccSettings, compressor_arguments, read_settings
 
@@ -676,14 +742,15 @@ class VccEngine(ContextCompressor):
         self, turns: list[dict[str, Any]], focus_topic: str | None
     ) -> str | None:
         started = time.monotonic()
+        # One deadline for the whole compaction: starting vcc, the anchor check and the projection.
+        deadline = Deadline.after(self._vcc_settings.request_timeout_seconds)
         try:
             client = self._client()
-            timeout = self._vcc_settings.request_timeout_seconds
             anchors = self.wants_fast_anchors() and fast_anchors.FAST_ANCHORS.check_sample(
-                lambda sample: client.anchors(sample, timeout)
+                lambda sample: client.anchors(sample, deadline)
             )
             request = self.build_projection_request(turns, focus_topic, anchors=anchors)
-            result = client.project(request, timeout)
+            result = client.project(request, deadline)
             summary = self.finish_summary(
                 result["body"], turns, result.get("anchors") if anchors else None
             )
@@ -849,22 +916,17 @@ class FastAnchors:
 
     def check_sample(self, build: Callable[[list[dict[str, Any]]], str]) -> bool:
         """Compares \`\`build\`\` (vcc's builder, through the bridge) with Hermes's on \`\`SAMPLE\`\` the
-        first time it is called; returns whether vcc's index may be asked for. Never raises."""
-        with self._lock:
-            if self._state == _UNCHECKED:
-                try:
-                    expected = self._hermes()(SAMPLE)
-                    got = build(SAMPLE)
-                except Exception as error:  # an unverified builder is never trusted
-                    self._switch_off(
-                        f"checking it on a fixed sample failed ({type(error).__name__}: {error})"
-                    )
-                else:
-                    if got == expected:
-                        self._state = _SAMPLE_AGREED
-                    else:
-                        self._switch_off("it disagrees with Hermes's builder on a fixed sample")
-            return self._state in (_SAMPLE_AGREED, _VERIFIED)
+        first time it is called; returns whether vcc's index may be asked for. Never raises.
+
+        \`\`build\`\` bounds its own wait. A caller never waits for another thread's check: while one
+        runs, vcc's index is not asked for."""
+        if self._state == _UNCHECKED and self._lock.acquire(blocking=False):
+            try:
+                if self._state == _UNCHECKED:
+                    self._check(build)
+            finally:
+                self._lock.release()
+        return self._state in (_SAMPLE_AGREED, _VERIFIED)
 
     @contextlib.contextmanager
     def substituted(self, turns: list[dict[str, Any]], index: Any) -> Iterator[None]:
@@ -903,6 +965,21 @@ class FastAnchors:
                     self._switch_off("it disagrees with Hermes's builder on a real compaction")
         # Hermes's own result: the same bytes its augmentation would compute, without a rerun.
         return expected
+
+    def _check(self, build: Callable[[list[dict[str, Any]]], str]) -> None:
+        """The sample check; lock held."""
+        try:
+            expected = self._hermes()(SAMPLE)
+            got = build(SAMPLE)
+        except Exception as error:  # an unverified builder is never trusted
+            self._switch_off(
+                f"checking it on a fixed sample failed ({type(error).__name__}: {error})"
+            )
+        else:
+            if got == expected:
+                self._state = _SAMPLE_AGREED
+            else:
+                self._switch_off("it disagrees with Hermes's builder on a fixed sample")
 
     def _hermes(self) -> Callable[[Any], str]:
         """Hermes's builder (the one the wrapper wraps, once installed)."""
@@ -1113,7 +1190,7 @@ requires_hermes: ">=0.19"
 
 Requests are written by a writer thread and responses read by a reader thread, so a caller only
 waits on its own future: a child that stops reading or answering cannot block a caller past its
-timeout. Standard error is drained on a third thread into the log, and its last lines are kept for
+deadline. Standard error is drained on a third thread into the log, and its last lines are kept for
 error messages. Neither output is buffered without limit: a response line longer than
 \`\`MAX_RESPONSE_BYTES\`\` breaks the protocol and ends the child, and standard-error lines are cut.
 """
@@ -1143,6 +1220,7 @@ from .bridge_errors import (
     BridgeRequestError,
     BridgeTimeout,
 )
+from .deadline import Deadline
 
 logger = logging.getLogger(__name__)
 
@@ -1198,12 +1276,13 @@ class ServerProcess:
         """Whether the child runs and has not broken the protocol."""
         return self._failure is None and self._proc.poll() is None
 
-    def call(self, method: str, params: Any, timeout: float) -> Any:
-        """Sends one request and waits up to \`\`timeout\`\` seconds for its result.
+    def call(self, method: str, params: Any, deadline: Deadline | float) -> Any:
+        """Sends one request and waits for its result until \`\`deadline\`\` (or for that many seconds).
 
         Raises \`\`BridgeRemoteError\`\` for an error response, \`\`BridgeTimeout\`\`, \`\`BridgeCrashed\`\`,
         \`\`BridgeProtocolError\`\`, or \`\`BridgeRequestError\`\` when the request cannot be sent at all.
         """
+        deadline = Deadline.of(deadline)
         with self._lock:
             request_id = next(self._ids)
         line = _encode({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
@@ -1218,12 +1297,13 @@ class ServerProcess:
                 raise self._failure
             self._pending[request_id] = future
         self._outbox.put(line)
+        waited = deadline.remaining()
         try:
-            return future.result(timeout)
+            return future.result(waited)
         except FutureTimeout:
             with self._lock:
                 self._pending.pop(request_id, None)
-            raise BridgeTimeout(f"{method} got no answer within {timeout:g} s") from None
+            raise BridgeTimeout(f"{method} got no answer within {waited:.1f} s") from None
 
     def kill(self) -> None:
         """Ends the child at once (for a hung or misbehaving child)."""

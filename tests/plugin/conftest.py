@@ -58,6 +58,19 @@ def shell_script(path: Path, argv: Sequence[str]) -> Path:
     return path
 
 
+def started(record: Path) -> int:
+    """How many fake servers recorded their start in ``record`` (see the ``starts`` fixture)."""
+    return len(record.read_text().splitlines()) if record.exists() else 0
+
+
+@pytest.fixture
+def starts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The file every fake server started during the test records its start in."""
+    record = tmp_path / "starts"
+    monkeypatch.setenv("FAKE_SERVER_STARTS", str(record))
+    return record
+
+
 @pytest.fixture(autouse=True)
 def fresh_shared_client(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test starts without the process-wide bridge client and stops the one it made."""

@@ -9,11 +9,14 @@ index; ``flood VERSION STREAM`` first writes ``FLOOD_BYTES`` without a newline t
 ``stderr``, then ``STDERR_LINES`` short lines to stderr, then answers as ``answer``; ``quote
 VERSION`` answers ``initialize`` as ``answer``, and any other request with an error response
 without id whose message quotes the request, then with the request itself, which is no response.
+
+With ``FAKE_SERVER_STARTS`` set, each start appends a line to the file it names.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from typing import Any
@@ -29,6 +32,9 @@ BODY = "## Goal\nthe fake server's projection\n"
 
 
 def main(mode: str, *args: str) -> int:
+    if starts := os.environ.get("FAKE_SERVER_STARTS"):
+        with open(starts, "a", encoding="utf-8") as record:
+            record.write(f"{os.getpid()}\n")
     version = args[0] if args else ""
     delay = float(args[1]) if mode == "answer" else 0.0
     if mode == "flood":

@@ -9,10 +9,11 @@ import threading
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SERVE_FROM_SOURCE, fake_server
+from conftest import SERVE_FROM_SOURCE, fake_server, started
 from fake_server import BODY, FLOOD_BYTES, STDERR_LINES
 
 from plugin.binary import ServerCommand, ServerNotFound
@@ -26,6 +27,7 @@ from plugin.bridge_errors import (
     BridgeUnavailable,
     BridgeVersionMismatch,
 )
+from plugin.deadline import Deadline
 from plugin.manifest import plugin_version
 from plugin.server_process import MAX_RESPONSE_BYTES, STDERR_LINE_BYTES, STDERR_LINES_KEPT
 
@@ -164,7 +166,7 @@ def test_json_nested_deeper_than_python_recurses_on_stdout_fails_the_call_at_onc
 
 def test_a_hung_child_times_out_and_is_killed(clients: Callable[..., BridgeClient]) -> None:
     client = clients(fake_server("hang"), start_timeout=1.0)
-    with pytest.raises(BridgeTimeout, match="initialize got no answer within 1 s"):
+    with pytest.raises(BridgeTimeout, match=r"initialize got no answer within 1\.0 s"):
         client.project({"messages": window(1)}, TIMEOUT)
     assert client.server_pid is None
 
@@ -177,7 +179,7 @@ def test_a_request_that_hangs_after_a_good_handshake_times_out(
     pid = client.server_pid
     assert pid is not None
     os.kill(pid, signal.SIGSTOP)
-    with pytest.raises(BridgeTimeout, match="project got no answer within 1 s"):
+    with pytest.raises(BridgeTimeout, match=r"project got no answer within 1\.0 s"):
         client.project({"messages": window(1)}, 1.0)
     assert not process_exists(pid)
 
@@ -263,6 +265,27 @@ def test_a_flood_on_stderr_is_cut_and_the_server_keeps_serving(
     assert server.stderr_tail().splitlines() == [
         f"line {n}" for n in range(STDERR_LINES - STDERR_LINES_KEPT, STDERR_LINES)
     ]
+
+
+def test_a_restart_whose_backoff_outlasts_the_deadline_is_refused_at_once(
+    clients: Callable[..., BridgeClient], starts: Path
+) -> None:
+    client = clients(fake_server("silent-exit"), backoff_seconds=3.0)
+    with pytest.raises(BridgeCrashed):
+        client.project({"messages": []}, TIMEOUT)
+    with pytest.raises(BridgeUnavailable, match=r"for another [23]\.\d s after 1 failures"):
+        client.project({"messages": []}, 1.0)
+    assert started(starts) == 1
+
+
+def test_the_start_waits_no_longer_than_the_callers_deadline(
+    clients: Callable[..., BridgeClient],
+) -> None:
+    client = clients(fake_server("hang"), start_timeout=600.0)
+    with pytest.raises(BridgeTimeout, match=r"initialize got no answer within 1\.0 s"):
+        client.project({"messages": window(1)}, Deadline.after(1.0))
+    with pytest.raises(BridgeTimeout, match="no time left for starting vcc"):
+        client.project({"messages": window(1)}, Deadline.after(0.0))
 
 
 def test_a_twenty_megabyte_window_round_trips(clients: Callable[..., BridgeClient]) -> None:

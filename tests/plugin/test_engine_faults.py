@@ -1,8 +1,10 @@
-"""One compaction against a misbehaving ``vcc serve``: no transcript text reaches the log."""
+"""One compaction against a slow, hung or talkative ``vcc serve``: every wait ends by one deadline,
+and no transcript text reaches the log."""
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -10,12 +12,16 @@ from typing import Any
 
 import pytest
 from conftest import fake_server, shell_script
+from fake_server import BODY
 
 from plugin import engine as engine_module
 from plugin import fast_anchors
+from plugin.bridge import BridgeClient
+from plugin.deadline import Deadline
 from plugin.engine import VccEngine
 from plugin.fast_anchors import FastAnchors
 from plugin.manifest import plugin_version
+from plugin.server_process import ServerProcess
 
 SECRET = "SECRET-words-from-the-transcript"
 WINDOW: list[dict[str, Any]] = [
@@ -43,6 +49,71 @@ def fast_anchor_check(monkeypatch: pytest.MonkeyPatch) -> None:
 def use_executable(monkeypatch: pytest.MonkeyPatch, path: Path, argv: tuple[str, ...]) -> None:
     """``VCC_BIN`` names an executable at ``path`` that runs ``argv``."""
     monkeypatch.setenv("VCC_BIN", str(shell_script(path, argv)))
+
+
+class Waits:
+    """Records the deadline the engine gives each bridge call and each wait for an answer."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls: list[tuple[str, Any]] = []
+        self.answers: list[tuple[str, Deadline]] = []
+        client_call, server_call = BridgeClient.call, ServerProcess.call
+
+        def call(client: BridgeClient, method: str, params: Any, deadline: Any) -> Any:
+            self.calls.append((method, deadline))
+            return client_call(client, method, params, deadline)
+
+        def answer(server: ServerProcess, method: str, params: Any, deadline: Any) -> Any:
+            self.answers.append((method, Deadline.of(deadline)))
+            return server_call(server, method, params, deadline)
+
+        monkeypatch.setattr(BridgeClient, "call", call)
+        monkeypatch.setattr(ServerProcess, "call", answer)
+
+
+def test_every_wait_of_a_compaction_ends_by_one_deadline(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    timeout = 5.0  # shorter than the client's own limit on starting vcc, 10 s
+    use_executable(monkeypatch, tmp_path / "vcc", fake_server("answer", plugin_version(), "0.2"))
+    waits = Waits(monkeypatch)
+    before = time.monotonic()
+    summary = make_engine(timeout)._generate_summary(WINDOW)
+    after = time.monotonic()
+    assert summary is not None and BODY.strip() in summary
+    # The anchor check and the projection share one deadline, set once for the compaction ...
+    assert [method for method, _ in waits.calls] == ["anchors", "project"]
+    deadline = waits.calls[0][1]
+    assert isinstance(deadline, Deadline) and waits.calls[1][1] is deadline
+    assert before + timeout <= deadline.expires_at <= after + timeout
+    # ... and starting vcc and both answers end by it.
+    assert [method for method, _ in waits.answers] == ["initialize", "anchors", "project"]
+    assert all(wait.expires_at <= deadline.expires_at for _, wait in waits.answers)
+
+
+@pytest.mark.parametrize(
+    "server",
+    [
+        pytest.param(("hang",), id="hung at start (start timeout 10 s)"),
+        pytest.param(("answer", plugin_version(), "1.5"), id="1.5 s for each answer"),
+    ],
+)
+def test_a_slow_server_holds_a_compaction_for_one_timeout_not_one_per_step(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    server: tuple[str, ...],
+) -> None:
+    timeout = 2.0
+    use_executable(monkeypatch, tmp_path / "vcc", fake_server(*server))
+    began = time.monotonic()
+    summary = make_engine(timeout)._generate_summary(WINDOW)
+    elapsed = time.monotonic() - began
+    assert summary is None
+    assert "vcc: projection of 2 turns failed" in caplog.text
+    # One timeout is 2 s; a fresh timeout per step (start, anchor check, projection) would be 4 s
+    # or more, 20 s when each start waits its own 10 s.
+    assert elapsed < 1.5 * timeout
 
 
 def fallbacks(caplog: pytest.LogCaptureFixture) -> list[str]:
