@@ -2,8 +2,9 @@
 
 It starts the child on first use and checks its version, restarts it after a crash with a growing
 delay, and after repeated failures stops trying for a while (a circuit breaker) so compactions fall
-back quickly instead of waiting on a broken executable. Every wait of a call, starting the child
-included, ends by the caller's deadline.
+back quickly instead of waiting on a broken executable. The breaker holds for one executable: a
+changed one (another command, or a file it names replaced or rebuilt) is tried at once. Every wait
+of a call, starting the child included, ends by the caller's deadline.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import atexit
 import logging
 import os
+import stat
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -37,12 +39,13 @@ PROTOCOL_VERSION = 1
 class BridgeClient:
     """Calls ``vcc serve``, (re)starting it as needed. Thread-safe.
 
-    ``locate`` returns the command to start; it is asked again on every start, so a fixed install
-    is picked up after a failure. A child counts as failed when it crashes, hangs past a deadline,
-    breaks the protocol or fails its handshake; after ``max_failures`` failures in a row, or one
-    version mismatch, no start is attempted for ``open_seconds``. Restarts before then wait
-    ``backoff_seconds`` doubled per failure, at most ``max_backoff_seconds``, counted from the
-    failure.
+    ``locate`` returns the command to start; it is asked again before every start, so a fixed
+    install is picked up after a failure. A child counts as failed when it crashes, hangs past a
+    deadline, breaks the protocol or fails its handshake. Failures are counted for one executable:
+    the located command and the size, modification time and inode of every file it names. After
+    ``max_failures`` failures in a row, or one version mismatch, that executable is not started for
+    ``open_seconds``; restarts before then wait ``backoff_seconds`` doubled per failure, at most
+    ``max_backoff_seconds``, counted from the failure. A different executable starts afresh.
 
     Each call takes a deadline (or a timeout in seconds): waiting for another thread's start, the
     backoff, the handshake (at most ``start_timeout`` of it) and the answer all end by it, and a
@@ -70,6 +73,7 @@ class BridgeClient:
         self._lock = threading.Lock()
         self._server: ServerProcess | None = None
         self._failed_server: ServerProcess | None = None
+        self._executable: tuple[object, ...] | None = None
         self._failures = 0
         self._last_error: BridgeError | None = None
         self._next_start = 0.0
@@ -134,6 +138,11 @@ class BridgeClient:
 
     def _start(self, deadline: Deadline) -> ServerProcess:
         """Starts and handshakes a child; called with the lock held."""
+        try:
+            command = self._locate()
+        except Exception as error:
+            raise BridgeUnavailable(str(error)) from None
+        self._forget_failures_of_another(command)
         wait = self._next_start - time.monotonic()
         if wait > 0 and (self._failures >= self._max_failures or wait >= deadline.remaining()):
             raise BridgeUnavailable(
@@ -142,12 +151,6 @@ class BridgeClient:
             )
         if wait > 0:
             time.sleep(wait)
-        try:
-            command = self._locate()
-        except Exception as error:
-            failure = BridgeUnavailable(str(error))
-            self._count_failure(None, failure)
-            raise failure from None
         _require_time(deadline, "starting vcc")
         logger.info("vcc: starting %s (found via %s)", " ".join(command.argv), command.origin)
         try:
@@ -168,11 +171,23 @@ class BridgeClient:
             self._check_handshake(info, command)
         except BridgeError as error:
             server.kill()
-            # A wrong version will not fix itself by restarting: stop trying at once.
+            # A wrong version will not fix itself by restarting: stop trying it at once.
             self._count_failure(server, error, trip=isinstance(error, BridgeVersionMismatch))
             raise
         server.max_message_bytes = _max_message_bytes(info)
         return server
+
+    def _forget_failures_of_another(self, command: ServerCommand) -> None:
+        """Starts the failure count afresh when ``command`` is not the executable that failed."""
+        executable = _executable(command)
+        if executable == self._executable:
+            return
+        if self._failures:
+            logger.info("vcc: %s is not the executable that failed; trying it", command.argv[0])
+        self._executable = executable
+        self._failures = 0
+        self._last_error = None
+        self._next_start = 0.0
 
     def _check_handshake(self, info: Any, command: ServerCommand) -> None:
         info = info if isinstance(info, dict) else {}
@@ -195,14 +210,16 @@ class BridgeClient:
     def _count_failure(
         self, server: ServerProcess | None, error: BridgeError, *, trip: bool = False
     ) -> None:
-        """Counts one failure, or opens the breaker at once with ``trip``; lock held."""
+        """Counts one failure of the current executable, or opens the breaker for it at once with
+        ``trip``; lock held."""
         self._failed_server = server
         self._failures = self._max_failures if trip else self._failures + 1
         self._last_error = error
         if self._failures >= self._max_failures:
             self._next_start = time.monotonic() + self._open_seconds
             logger.warning(
-                "vcc: %d failures in a row (last: %s); compactions fall back for %.0f s",
+                "vcc: %d failures in a row (last: %s); compactions fall back for %.0f s "
+                "unless the executable changes",
                 self._failures,
                 error,
                 self._open_seconds,
@@ -223,6 +240,23 @@ def _require_time(deadline: Deadline, what: str) -> None:
     """Refuses to begin a wait with no time left; not a failure of the server."""
     if deadline.expired:
         raise BridgeTimeout(f"no time left for {what}")
+
+
+def _executable(command: ServerCommand) -> tuple[object, ...]:
+    """What identifies the executable ``command`` runs: its arguments, and for each one naming a
+    file, that file's size, modification time and inode, so a rebuilt or replaced file differs."""
+    identity: list[object] = []
+    for argument in command.argv:
+        try:
+            found = os.stat(argument)
+        except (OSError, ValueError):
+            identity.append(argument)
+            continue
+        if stat.S_ISREG(found.st_mode):
+            identity.append((argument, found.st_size, found.st_mtime_ns, found.st_ino))
+        else:
+            identity.append(argument)
+    return tuple(identity)
 
 
 def _max_message_bytes(info: Any) -> int | None:

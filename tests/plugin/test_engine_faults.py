@@ -1,5 +1,5 @@
-"""One compaction against a slow, hung or talkative ``vcc serve``: every wait ends by one deadline,
-and no transcript text reaches the log."""
+"""One compaction against a slow, hung, broken or talkative ``vcc serve``: every wait ends by one
+deadline, a fixed executable is used at once, and no transcript text reaches the log."""
 
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from conftest import fake_server, shell_script
+from conftest import REPO, SERVE_FROM_SOURCE, fake_server, shell_script, started
 from fake_server import BODY
 
+from plugin import bridge, fast_anchors
 from plugin import engine as engine_module
-from plugin import fast_anchors
+from plugin.binary import locate_server
 from plugin.bridge import BridgeClient
 from plugin.deadline import Deadline
 from plugin.engine import VccEngine
@@ -116,8 +117,56 @@ def test_a_slow_server_holds_a_compaction_for_one_timeout_not_one_per_step(
     assert elapsed < 1.5 * timeout
 
 
+@pytest.fixture
+def client_without_backoff() -> None:
+    """The process's client restarts a failed executable without delay (it still counts)."""
+    bridge.shared_client(
+        lambda: BridgeClient(
+            lambda: locate_server(None), expected_version=plugin_version(), backoff_seconds=0.0
+        )
+    )
+
+
 def fallbacks(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [r.getMessage() for r in caplog.records if "vcc: projection of" in r.getMessage()]
+
+
+def test_after_a_version_mismatch_pointing_vcc_bin_at_a_good_vcc_projects_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    starts: Path,
+) -> None:
+    use_executable(monkeypatch, tmp_path / "old-vcc", fake_server("answer", "0.0.0-other", "0"))
+    engine = make_engine(60.0)
+    assert engine._generate_summary(WINDOW) is None
+    assert engine._generate_summary(WINDOW) is None
+    assert "is vcc 0.0.0-other, but this plugin is" in caplog.text
+    assert all("not starting vcc for another" in line for line in fallbacks(caplog))
+    assert started(starts) == 1
+    monkeypatch.setenv("VCC_BIN", str(REPO / "main.ts"))
+    summary = engine._generate_summary(WINDOW)
+    assert summary is not None and "## " in summary
+
+
+@pytest.mark.usefixtures("client_without_backoff")
+def test_a_broken_executable_fixed_in_place_projects_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    starts: Path,
+) -> None:
+    vcc = tmp_path / "vcc"
+    use_executable(monkeypatch, vcc, fake_server("silent-exit"))
+    engine = make_engine(60.0)
+    for _ in range(5):
+        assert engine._generate_summary(WINDOW) is None
+    # The anchor check and four projections failed, five in a row; the fifth is not started.
+    assert "not starting vcc for another" in fallbacks(caplog)[-1]
+    assert started(starts) == 5
+    use_executable(monkeypatch, vcc, SERVE_FROM_SOURCE)
+    summary = engine._generate_summary(WINDOW)
+    assert summary is not None and "## " in summary
 
 
 def fail_post_processing(engine: VccEngine) -> None:
