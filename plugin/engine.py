@@ -11,7 +11,9 @@ import inspect
 import logging
 import threading
 import time
+import traceback
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from agent.context_compressor import ContextCompressor
@@ -19,6 +21,8 @@ from agent.context_compressor import ContextCompressor
 from . import fast_anchors, hermes_internals
 from .binary import ServerCommand, locate_server
 from .bridge import BridgeClient, shared_client
+from .bridge_errors import BridgeError
+from .deadline import Deadline
 from .manifest import plugin_version
 from .settings import VccSettings, compressor_arguments, read_settings
 
@@ -192,14 +196,15 @@ class VccEngine(ContextCompressor):
         self, turns: list[dict[str, Any]], focus_topic: str | None
     ) -> str | None:
         started = time.monotonic()
+        # One deadline for the whole compaction: starting vcc, the anchor check and the projection.
+        deadline = Deadline.after(self._vcc_settings.request_timeout_seconds)
         try:
             client = self._client()
-            timeout = self._vcc_settings.request_timeout_seconds
             anchors = self.wants_fast_anchors() and fast_anchors.FAST_ANCHORS.check_sample(
-                lambda sample: client.anchors(sample, timeout)
+                lambda sample: client.anchors(sample, deadline)
             )
             request = self.build_projection_request(turns, focus_topic, anchors=anchors)
-            result = client.project(request, timeout)
+            result = client.project(request, deadline)
             summary = self.finish_summary(
                 result["body"], turns, result.get("anchors") if anchors else None
             )
@@ -210,10 +215,9 @@ class VccEngine(ContextCompressor):
                 else "Hermes's deterministic fallback"
             )
             logger.warning(
-                "vcc: projection of %d turns failed (%s: %s); using %s for this compaction",
+                "vcc: projection of %d turns failed (%s); using %s for this compaction",
                 len(turns),
-                type(error).__name__,
-                error,
+                _failure_without_text(error),
                 route,
             )
             return None
@@ -248,6 +252,16 @@ class VccEngine(ContextCompressor):
             return locate_server(configured)
 
         return shared_client(lambda: BridgeClient(locate, expected_version=plugin_version()))
+
+
+def _failure_without_text(error: Exception) -> str:
+    """The error's type and, for the bridge's own errors, their message; for any other error where
+    it was raised instead, since its message could quote the transcript."""
+    if isinstance(error, BridgeError):
+        return f"{type(error).__name__}: {error}"
+    frames = traceback.extract_tb(error.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return f"{type(error).__name__}{where}"
 
 
 def _load(loader: Callable[[], Any] | None) -> Mapping[str, Any]:

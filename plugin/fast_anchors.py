@@ -93,22 +93,17 @@ class FastAnchors:
 
     def check_sample(self, build: Callable[[list[dict[str, Any]]], str]) -> bool:
         """Compares ``build`` (vcc's builder, through the bridge) with Hermes's on ``SAMPLE`` the
-        first time it is called; returns whether vcc's index may be asked for. Never raises."""
-        with self._lock:
-            if self._state == _UNCHECKED:
-                try:
-                    expected = self._hermes()(SAMPLE)
-                    got = build(SAMPLE)
-                except Exception as error:  # an unverified builder is never trusted
-                    self._switch_off(
-                        f"checking it on a fixed sample failed ({type(error).__name__}: {error})"
-                    )
-                else:
-                    if got == expected:
-                        self._state = _SAMPLE_AGREED
-                    else:
-                        self._switch_off("it disagrees with Hermes's builder on a fixed sample")
-            return self._state in (_SAMPLE_AGREED, _VERIFIED)
+        first time it is called; returns whether vcc's index may be asked for. Never raises.
+
+        ``build`` bounds its own wait. A caller never waits for another thread's check: while one
+        runs, vcc's index is not asked for."""
+        if self._state == _UNCHECKED and self._lock.acquire(blocking=False):
+            try:
+                if self._state == _UNCHECKED:
+                    self._check(build)
+            finally:
+                self._lock.release()
+        return self._state in (_SAMPLE_AGREED, _VERIFIED)
 
     @contextlib.contextmanager
     def substituted(self, turns: list[dict[str, Any]], index: Any) -> Iterator[None]:
@@ -147,6 +142,21 @@ class FastAnchors:
                     self._switch_off("it disagrees with Hermes's builder on a real compaction")
         # Hermes's own result: the same bytes its augmentation would compute, without a rerun.
         return expected
+
+    def _check(self, build: Callable[[list[dict[str, Any]]], str]) -> None:
+        """The sample check; lock held."""
+        try:
+            expected = self._hermes()(SAMPLE)
+            got = build(SAMPLE)
+        except Exception as error:  # an unverified builder is never trusted
+            self._switch_off(
+                f"checking it on a fixed sample failed ({type(error).__name__}: {error})"
+            )
+        else:
+            if got == expected:
+                self._state = _SAMPLE_AGREED
+            else:
+                self._switch_off("it disagrees with Hermes's builder on a fixed sample")
 
     def _hermes(self) -> Callable[[Any], str]:
         """Hermes's builder (the one the wrapper wraps, once installed)."""

@@ -2,8 +2,9 @@
 
 Requests are written by a writer thread and responses read by a reader thread, so a caller only
 waits on its own future: a child that stops reading or answering cannot block a caller past its
-timeout. Standard error is drained on a third thread into the log, and its last lines are kept for
-error messages.
+deadline. Standard error is drained on a third thread into the log, and its last lines are kept for
+error messages. Neither output is buffered without limit: a response line longer than
+``MAX_RESPONSE_BYTES`` breaks the protocol and ends the child, and standard-error lines are cut.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
+from .bounded_lines import Line, bounded_lines
 from .bridge_errors import (
     BridgeCrashed,
     BridgeError,
@@ -30,11 +32,20 @@ from .bridge_errors import (
     BridgeRequestError,
     BridgeTimeout,
 )
+from .deadline import Deadline
 
 logger = logging.getLogger(__name__)
 
+MAX_RESPONSE_BYTES = 16 * 1024 * 1024
+"""The longest line the child may write to standard output. A ``project`` response holds a body
+within its budget (at most 100,000 tokens) and an anchor index of at most 7,000 characters, a few
+megabytes at worst; a longer line is a protocol error."""
+
 STDERR_LINES_KEPT = 50
 """How many of the child's last standard-error lines error messages quote."""
+
+STDERR_LINE_BYTES = 1000
+"""How much of one standard-error line is logged and kept; the rest is dropped."""
 
 _STOP = object()
 
@@ -77,12 +88,13 @@ class ServerProcess:
         """Whether the child runs and has not broken the protocol."""
         return self._failure is None and self._proc.poll() is None
 
-    def call(self, method: str, params: Any, timeout: float) -> Any:
-        """Sends one request and waits up to ``timeout`` seconds for its result.
+    def call(self, method: str, params: Any, deadline: Deadline | float) -> Any:
+        """Sends one request and waits for its result until ``deadline`` (or for that many seconds).
 
         Raises ``BridgeRemoteError`` for an error response, ``BridgeTimeout``, ``BridgeCrashed``,
         ``BridgeProtocolError``, or ``BridgeRequestError`` when the request cannot be sent at all.
         """
+        deadline = Deadline.of(deadline)
         with self._lock:
             request_id = next(self._ids)
         line = _encode({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
@@ -97,12 +109,13 @@ class ServerProcess:
                 raise self._failure
             self._pending[request_id] = future
         self._outbox.put(line)
+        waited = deadline.remaining()
         try:
-            return future.result(timeout)
+            return future.result(waited)
         except FutureTimeout:
             with self._lock:
                 self._pending.pop(request_id, None)
-            raise BridgeTimeout(f"{method} got no answer within {timeout:g} s") from None
+            raise BridgeTimeout(f"{method} got no answer within {waited:.1f} s") from None
 
     def kill(self) -> None:
         """Ends the child at once (for a hung or misbehaving child)."""
@@ -146,13 +159,10 @@ class ServerProcess:
     def _read_loop(self) -> None:
         stdout = self._proc.stdout
         assert stdout is not None
-        for raw in stdout:
-            message = _decode(raw)
+        for line in bounded_lines(stdout.fileno(), MAX_RESPONSE_BYTES, head_bytes=0):
+            message = None if line.cut else _decode(line.data)
             if message is None:
-                preview = raw[:120].decode("utf-8", "replace").rstrip()
-                self._fail(
-                    BridgeProtocolError(f"vcc wrote a non-protocol line to stdout: {preview!r}")
-                )
+                self._fail(BridgeProtocolError(_refusal(line)))
                 self.kill()
                 return
             self._settle(message)
@@ -167,21 +177,21 @@ class ServerProcess:
         with self._lock:
             future = self._pending.pop(request_id, None) if isinstance(request_id, int) else None
         error = message.get("error")
+        details = error if isinstance(error, dict) else {}
+        given_code = details.get("code")
+        code = given_code if isinstance(given_code, int) else 0
         if future is None:
-            if request_id is None and isinstance(error, dict):
-                logger.warning("vcc: the server could not read a request: %s", error.get("message"))
+            # Only codes and ids: a server's message could quote a request, that is, the transcript.
+            if request_id is None and error is not None:
+                logger.warning("vcc: the server could not read a request (error %d)", code)
+            elif isinstance(request_id, int):
+                logger.debug("vcc: dropping a late response to request %d", request_id)
             else:
-                logger.debug("vcc: dropping a late response to request %r", request_id)
+                logger.debug("vcc: dropping a response to no request of this client")
             return
         if "error" in message:
-            details = error if isinstance(error, dict) else {}
-            code = details.get("code")
             future.set_exception(
-                BridgeRemoteError(
-                    code if isinstance(code, int) else 0,
-                    str(details.get("message", "")),
-                    details.get("data"),
-                )
+                BridgeRemoteError(code, str(details.get("message", "")), details.get("data"))
             )
         else:
             future.set_result(message.get("result"))
@@ -189,10 +199,10 @@ class ServerProcess:
     def _drain_stderr(self) -> None:
         stderr = self._proc.stderr
         assert stderr is not None
-        for raw in stderr:
-            line = raw.decode("utf-8", "replace").rstrip()
-            self._stderr_tail.append(line)
-            logger.debug("%s", line)
+        for line in bounded_lines(stderr.fileno(), STDERR_LINE_BYTES, STDERR_LINE_BYTES):
+            text = line.data.decode("utf-8", "replace").rstrip() + (" [cut]" if line.cut else "")
+            self._stderr_tail.append(text)
+            logger.debug("%s", text)
 
     def _fail(self, error: BridgeError) -> None:
         with self._lock:
@@ -212,10 +222,23 @@ def _encode(message: dict[str, Any]) -> bytes:
     return text.encode("ascii") + b"\n"
 
 
+def _refusal(line: Line) -> str:
+    """Why a line on stdout breaks the protocol. Only text that is not JSON is quoted: a runtime's
+    or another program's message helps find a wrong executable, while JSON may carry a request."""
+    if line.cut:
+        return f"vcc wrote a line of more than {MAX_RESPONSE_BYTES} bytes to stdout"
+    try:
+        json.loads(line.data)
+    except (ValueError, RecursionError):
+        preview = line.data[:120].decode("utf-8", "replace").rstrip()
+        return f"vcc wrote a non-protocol line to stdout: {preview!r}"
+    return f"vcc wrote {len(line.data)} bytes of JSON to stdout that are not a JSON-RPC response"
+
+
 def _decode(raw: bytes) -> dict[str, Any] | None:
     try:
         message = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
         return None

@@ -81,8 +81,7 @@ export class Dispatcher {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return reply(failure(null, ErrorCode.ParseError, `Parse error: ${reason}`));
+      return reply(failure(null, ErrorCode.ParseError, parseErrorMessage(error)));
     }
     const request = readRequest(value);
     if (isResponse(request)) return reply(request);
@@ -193,6 +192,18 @@ export class Dispatcher {
   #buildAnchorIndex(turns: unknown): string {
     return (this.#options.buildAnchorIndex ?? buildAnchorIndex)(turns);
   }
+}
+
+/**
+ * Where a line stopped being JSON, without the text around it: the line is the caller's data (a
+ * transcript), and the caller may log the message. The position is the parser's, when it names one.
+ */
+function parseErrorMessage(error: unknown): string {
+  const reason = error instanceof Error ? error.message : "";
+  if (reason === "Unexpected end of JSON input") return "Parse error: the JSON ends too early";
+  const position = / (?:in|after) JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(reason)
+    ?.[1];
+  return `Parse error: not valid JSON${position === undefined ? "" : ` at position ${position}`}`;
 }
 
 function reply(response: Response): Reply {

@@ -7,8 +7,10 @@
  */
 import init from "../../plugin/__init__.py" with { type: "text" };
 import binary from "../../plugin/binary.py" with { type: "text" };
+import boundedLines from "../../plugin/bounded_lines.py" with { type: "text" };
 import bridge from "../../plugin/bridge.py" with { type: "text" };
 import bridgeErrors from "../../plugin/bridge_errors.py" with { type: "text" };
+import deadline from "../../plugin/deadline.py" with { type: "text" };
 import engine from "../../plugin/engine.py" with { type: "text" };
 import fastAnchors from "../../plugin/fast_anchors.py" with { type: "text" };
 import hermesInternals from "../../plugin/hermes_internals.py" with { type: "text" };
@@ -23,8 +25,10 @@ import settingsJson from "../../plugin/settings.json" with { type: "text" };
 export const PLUGIN_FILES: Readonly<Record<string, string>> = {
   "__init__.py": init,
   "binary.py": binary,
+  "bounded_lines.py": boundedLines,
   "bridge.py": bridge,
   "bridge_errors.py": bridgeErrors,
+  "deadline.py": deadline,
   "engine.py": engine,
   "fast_anchors.py": fastAnchors,
   "hermes_internals.py": hermesInternals,

@@ -129,6 +129,31 @@ for (const [name, text, expected] of hostile) {
   });
 }
 
+Deno.test("Dispatcher's parse errors give a position, never the request's text", () => {
+  const secret = "SECRET-transcript-words";
+  const unterminated = `{"jsonrpc":"2.0","id":1,"params":{"content":"${secret}`;
+  const control = `{"a":"${secret}\u0001"}`;
+  const forged = `{"${secret}" in JSON at position 3}`;
+  /** Each line, and where it stops being JSON, counted in the line itself. */
+  const lines: [string, number | "none" | "end"][] = [
+    [unterminated, unterminated.length],
+    [control, control.indexOf("\u0001")],
+    [forged, forged.indexOf("in JSON")],
+    [`{"a":1} ${secret}`, '{"a":1} '.length],
+    [secret, "none"],
+    [`[1,2,${secret}]`, "none"],
+    ["tru", "end"],
+  ];
+  for (const [text, stop] of lines) {
+    const response = send(initialized(), text);
+    assert.ok(response && "error" in response, text);
+    const message = stop === "end"
+      ? "Parse error: the JSON ends too early"
+      : `Parse error: not valid JSON${stop === "none" ? "" : ` at position ${stop}`}`;
+    assert.deepEqual(response.error, { code: -32700, message }, text);
+  }
+});
+
 Deno.test("Dispatcher ignores blank lines", () => {
   assert.equal(send(initialized(), "  \r"), undefined);
 });

@@ -8,9 +8,10 @@ the small stand-in in ``stand_in/``. Tests that assert stand-in behaviour are ma
 from __future__ import annotations
 
 import importlib.util
+import shlex
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -45,9 +46,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(skip)
 
 
-def fake_server(mode: str) -> tuple[str, ...]:
-    """A command that starts ``fake_server.py`` misbehaving in ``mode``."""
-    return (sys.executable, str(FAKE_SERVER), mode)
+def fake_server(mode: str, *args: str) -> tuple[str, ...]:
+    """A command that starts ``fake_server.py`` behaving as ``mode`` with ``args`` says."""
+    return (sys.executable, str(FAKE_SERVER), mode, *args)
+
+
+def shell_script(path: Path, argv: Sequence[str]) -> Path:
+    """Writes an executable at ``path`` that runs ``argv`` (ignoring its own arguments)."""
+    path.write_text(f"#!/bin/sh\nexec {shlex.join(argv)}\n", encoding="utf-8")
+    path.chmod(0o755)
+    return path
+
+
+def started(record: Path) -> int:
+    """How many fake servers recorded their start in ``record`` (see the ``starts`` fixture)."""
+    return len(record.read_text().splitlines()) if record.exists() else 0
+
+
+@pytest.fixture
+def starts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The file every fake server started during the test records its start in."""
+    record = tmp_path / "starts"
+    monkeypatch.setenv("FAKE_SERVER_STARTS", str(record))
+    return record
 
 
 @pytest.fixture(autouse=True)

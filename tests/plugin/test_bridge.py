@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import threading
 import time
+import tracemalloc
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SERVE_FROM_SOURCE, fake_server
+from conftest import SERVE_FROM_SOURCE, fake_server, shell_script, started
+from fake_server import BODY, FLOOD_BYTES, STDERR_LINES
 
 from plugin.binary import ServerCommand, ServerNotFound
 from plugin.bridge import BridgeClient
@@ -23,9 +27,12 @@ from plugin.bridge_errors import (
     BridgeUnavailable,
     BridgeVersionMismatch,
 )
+from plugin.deadline import Deadline
 from plugin.manifest import plugin_version
+from plugin.server_process import MAX_RESPONSE_BYTES, STDERR_LINE_BYTES, STDERR_LINES_KEPT
 
 TIMEOUT = 30.0
+MiB = 1024 * 1024
 
 
 def window(size: int, tag: str = "") -> list[dict[str, Any]]:
@@ -149,9 +156,18 @@ def test_a_child_writing_garbage_to_stdout_fails_the_call_at_once(
     assert client.server_pid is None
 
 
+def test_json_nested_deeper_than_python_recurses_on_stdout_fails_the_call_at_once(
+    clients: Callable[..., BridgeClient],
+) -> None:
+    client = clients(fake_server("garbage", "[" * 10_000 + "]" * 10_000))
+    with pytest.raises(BridgeProtocolError, match="non-protocol line"):
+        client.project({"messages": window(1)}, TIMEOUT)
+    assert client.server_pid is None
+
+
 def test_a_hung_child_times_out_and_is_killed(clients: Callable[..., BridgeClient]) -> None:
     client = clients(fake_server("hang"), start_timeout=1.0)
-    with pytest.raises(BridgeTimeout, match="initialize got no answer within 1 s"):
+    with pytest.raises(BridgeTimeout, match=r"initialize got no answer within 1\.0 s"):
         client.project({"messages": window(1)}, TIMEOUT)
     assert client.server_pid is None
 
@@ -164,7 +180,7 @@ def test_a_request_that_hangs_after_a_good_handshake_times_out(
     pid = client.server_pid
     assert pid is not None
     os.kill(pid, signal.SIGSTOP)
-    with pytest.raises(BridgeTimeout, match="project got no answer within 1 s"):
+    with pytest.raises(BridgeTimeout, match=r"project got no answer within 1\.0 s"):
         client.project({"messages": window(1)}, 1.0)
     assert not process_exists(pid)
 
@@ -178,39 +194,132 @@ def test_a_crashing_child_reports_its_exit_code_and_last_stderr(
 
 
 def test_a_server_of_another_version_is_refused_and_not_restarted(
-    clients: Callable[..., BridgeClient],
+    clients: Callable[..., BridgeClient], starts: Path
 ) -> None:
-    starts: list[int] = []
+    client = clients(fake_server("answer", "0.0.0-other", "0"))
+    with pytest.raises(BridgeVersionMismatch, match=r"is vcc 0\.0\.0-other"):
+        client.project({"messages": window(1)}, TIMEOUT)
+    with pytest.raises(BridgeUnavailable, match="not starting vcc"):
+        client.project({"messages": window(1)}, TIMEOUT)
+    assert started(starts) == 1
 
+
+def test_repeated_failures_open_the_circuit(
+    clients: Callable[..., BridgeClient], starts: Path
+) -> None:
+    client = clients(fake_server("silent-exit"), max_failures=3)
+    for _ in range(3):
+        with pytest.raises(BridgeCrashed):
+            client.project({"messages": []}, TIMEOUT)
+    with pytest.raises(BridgeUnavailable, match="after 3 failures in a row; last: vcc exited"):
+        client.project({"messages": []}, TIMEOUT)
+    assert started(starts) == 3
+
+
+def test_a_missing_executable_is_reported_by_every_call_and_opens_no_circuit() -> None:
     def locate() -> ServerCommand:
-        starts.append(1)
-        return ServerCommand(SERVE_FROM_SOURCE, "test")
+        raise ServerNotFound("no vcc here")
 
-    client = BridgeClient(locate, expected_version="0.0.0-other", backoff_seconds=0.0)
+    client = BridgeClient(locate, expected_version="x", max_failures=1)
+    for _ in range(3):
+        with pytest.raises(BridgeUnavailable, match=r"^no vcc here$"):
+            client.project({"messages": []}, TIMEOUT)
+
+
+def test_a_changed_command_is_started_at_once_despite_the_open_circuit(starts: Path) -> None:
+    command = [fake_server("answer", "0.0.0-other", "0")]
+    client = BridgeClient(
+        lambda: ServerCommand(command[0], "test"), expected_version=plugin_version()
+    )
     try:
-        with pytest.raises(BridgeVersionMismatch, match=f"is vcc {plugin_version()}"):
+        with pytest.raises(BridgeVersionMismatch):
             client.project({"messages": window(1)}, TIMEOUT)
-        with pytest.raises(BridgeUnavailable, match="not starting vcc"):
-            client.project({"messages": window(1)}, TIMEOUT)
-        assert len(starts) == 1
+        command[0] = fake_server("answer", plugin_version(), "0")
+        assert client.project({"messages": window(1)}, TIMEOUT)["body"] == BODY
+        assert started(starts) == 2
     finally:
         client.close()
 
 
-def test_repeated_failures_open_the_circuit(clients: Callable[..., BridgeClient]) -> None:
-    attempts: list[int] = []
+def test_a_rebuilt_executable_at_the_same_path_is_started_at_once(
+    starts: Path, tmp_path: Path
+) -> None:
+    vcc = shell_script(tmp_path / "vcc", fake_server("silent-exit"))
+    client = BridgeClient(
+        lambda: ServerCommand((str(vcc),), "test"),
+        expected_version=plugin_version(),
+        max_failures=2,
+        backoff_seconds=0.0,
+    )
+    try:
+        for error in (BridgeCrashed, BridgeCrashed, BridgeUnavailable):
+            with pytest.raises(error):
+                client.project({"messages": window(1)}, TIMEOUT)
+        shell_script(vcc, fake_server("answer", plugin_version(), "0"))
+        assert client.project({"messages": window(1)}, TIMEOUT)["body"] == BODY
+        assert started(starts) == 3
+    finally:
+        client.close()
 
-    def locate() -> ServerCommand:
-        attempts.append(1)
-        raise ServerNotFound("no vcc here")
 
-    client = BridgeClient(locate, expected_version="x", max_failures=3, backoff_seconds=0.0)
-    for _ in range(3):
-        with pytest.raises(BridgeUnavailable, match="no vcc here"):
-            client.project({"messages": []}, TIMEOUT)
-    with pytest.raises(BridgeUnavailable, match="after 3 failures in a row; last: no vcc here"):
+def test_a_restart_whose_backoff_outlasts_the_deadline_is_refused_at_once(
+    clients: Callable[..., BridgeClient], starts: Path
+) -> None:
+    client = clients(fake_server("silent-exit"), backoff_seconds=3.0)
+    with pytest.raises(BridgeCrashed):
         client.project({"messages": []}, TIMEOUT)
-    assert len(attempts) == 3
+    with pytest.raises(BridgeUnavailable, match=r"for another [23]\.\d s after 1 failures"):
+        client.project({"messages": []}, 1.0)
+    assert started(starts) == 1
+
+
+def test_the_start_waits_no_longer_than_the_callers_deadline(
+    clients: Callable[..., BridgeClient],
+) -> None:
+    client = clients(fake_server("hang"), start_timeout=600.0)
+    with pytest.raises(BridgeTimeout, match=r"initialize got no answer within 1\.0 s"):
+        client.project({"messages": window(1)}, Deadline.after(1.0))
+    with pytest.raises(BridgeTimeout, match="no time left for starting vcc"):
+        client.project({"messages": window(1)}, Deadline.after(0.0))
+
+
+def test_a_flood_on_stdout_is_cut_at_the_limit_and_fails_the_call(
+    clients: Callable[..., BridgeClient],
+) -> None:
+    client = clients(fake_server("flood", plugin_version(), "stdout"))
+    tracemalloc.start()
+    try:
+        # A protocol error, not a timeout: the call failed as soon as the line passed the limit.
+        with pytest.raises(BridgeProtocolError, match=f"more than {MAX_RESPONSE_BYTES} bytes"):
+            client.project({"messages": window(1)}, TIMEOUT)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < MAX_RESPONSE_BYTES + 4 * MiB < FLOOD_BYTES
+    assert client.server_pid is None
+
+
+def test_a_flood_on_stderr_is_cut_and_the_server_keeps_serving(
+    clients: Callable[..., BridgeClient], caplog: pytest.LogCaptureFixture
+) -> None:
+    client = clients(fake_server("flood", plugin_version(), "stderr"))
+    tracemalloc.start()
+    try:
+        with caplog.at_level(logging.DEBUG, logger="plugin.server_process"):
+            assert client.project({"messages": window(1)}, TIMEOUT)["body"] == BODY
+            server = client._server
+            assert server is not None
+            server.stop()
+            server._threads[2].join(TIMEOUT)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * MiB < FLOOD_BYTES
+    logged = [r.getMessage() for r in caplog.records]
+    assert logged[0] == "x" * STDERR_LINE_BYTES + " [cut]"
+    assert server.stderr_tail().splitlines() == [
+        f"line {n}" for n in range(STDERR_LINES - STDERR_LINES_KEPT, STDERR_LINES)
+    ]
 
 
 def test_a_twenty_megabyte_window_round_trips(clients: Callable[..., BridgeClient]) -> None:

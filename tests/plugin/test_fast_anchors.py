@@ -177,6 +177,29 @@ def test_a_failed_sample_check_switches_off_with_one_warning(
     assert len(warnings(caplog)) == 1 and reason in warnings(caplog)[0]
 
 
+def test_a_caller_never_waits_for_a_sample_check_running_on_another_thread() -> None:
+    fake = FakeHermes()
+    state = FastAnchors(lambda: fake.module)
+    checking, release = threading.Event(), threading.Event()
+
+    def slow_vcc(turns: Any) -> str:
+        checking.set()
+        release.wait(30)
+        return fake.build(turns)
+
+    first = threading.Thread(target=state.check_sample, args=(slow_vcc,))
+    first.start()
+    try:
+        assert checking.wait(30)
+        # Waiting for the first check would have returned True once it agreed.
+        assert not state.check_sample(fake.build)
+        assert state.state == "unchecked"
+    finally:
+        release.set()
+        first.join(30)
+    assert state.state == "sample agreed" and state.check_sample(fake.build)
+
+
 def test_a_hermes_without_the_builder_never_uses_fast_anchors() -> None:
     state = FastAnchors(lambda: None)
     assert not state.available()
