@@ -1,7 +1,7 @@
 /**
  * Replacing Hermes's `config.yaml` the way a careful user would: through a symbolic link to the
- * file it names (the link stays), never over a read-only file, with the file's mode and owner
- * kept, a backup of what was there, and an atomic rename of a finished copy.
+ * file it names (the link stays), never over a read-only or hard-linked file, with the file's
+ * mode and owner kept, a backup of what was there, and an atomic rename of a finished copy.
  *
  * @module
  */
@@ -29,6 +29,11 @@ export async function readConfigFile(path: string): Promise<ConfigFile> {
   const target = link.isSymlink ? await resolveLink(path) : path;
   const info = await Deno.stat(target);
   if (!info.isFile) throw new YamlEditError(`${target} is not a regular file`);
+  if ((info.nlink ?? 1) > 1) {
+    throw new YamlEditError(
+      `${target} has ${info.nlink} hard links, which a new file in its place would not keep`,
+    );
+  }
   return { path, target, bytes: await Deno.readFile(target), info };
 }
 
@@ -67,7 +72,7 @@ export async function prepareWrite(file: ConfigFile, bytes: Uint8Array): Promise
 
 /** Gives `path` the mode and owner of the file `target` that it will replace. */
 async function takeModeAndOwner(path: string, target: string, info: Deno.FileInfo): Promise<void> {
-  await Deno.chmod(path, (info.mode ?? 0o600) & 0o7777);
+  if (info.mode !== null) await Deno.chmod(path, info.mode & 0o7777);
   const created = await Deno.stat(path);
   if (info.uid === null || info.gid === null) return;
   if (created.uid === info.uid && created.gid === info.gid) return;

@@ -29,7 +29,12 @@ interface Shape {
   /** The bytes of `config.yaml`; absent for a home without one. */
   readonly bytes?: Uint8Array;
   /** How `config.yaml` sits in Hermes's home, when not as a plain writable file. */
-  readonly placement?: "symlink" | "read-only" | "dangling symlink" | "another owner";
+  readonly placement?:
+    | "symlink"
+    | "read-only"
+    | "dangling symlink"
+    | "another owner"
+    | "hard link";
   readonly expect: Expect;
 }
 
@@ -195,6 +200,12 @@ const SHAPES: readonly Shape[] = [
     expect: refused(/is read-only \(mode 0444\)/),
   },
   {
+    name: "hard-linked config.yaml",
+    bytes: utf8(stock),
+    placement: "hard link",
+    expect: refused(/has 2 hard links/),
+  },
+  {
     name: "config.yaml links to nothing",
     placement: "dangling symlink",
     expect: refused(/is a symbolic link to .*, which does not exist/),
@@ -254,6 +265,7 @@ async function runShape(shape: Shape, home: string, elsewhere: string): Promise<
   if (shape.bytes) await Deno.writeFile(target, shape.bytes, { mode: 0o640 });
   if (linked) await Deno.symlink(target, config);
   if (shape.placement === "read-only") await Deno.chmod(target, 0o444);
+  if (shape.placement === "hard link") await Deno.link(target, join(elsewhere, "same.yaml"));
   // Only root can give a file away (CI runs as root); elsewhere this shape is a plain file.
   if (shape.placement === "another owner") await Deno.chown(target, 4242, 4242).catch(() => {});
   const mode = async () => {
