@@ -12,30 +12,15 @@
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-
-/** One line of installed.txt: `hermes <release> python <version> <interpreter>`. */
-interface InstalledRelease {
-  readonly release: string;
-  readonly pythonVersion: string;
-  readonly python: string;
-}
+import {
+  INSTALLED_LISTING,
+  type InstalledRelease,
+  installedReleases,
+  releaseLabel,
+} from "./support/hermes_releases.ts";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const listing = join(repo, ".cache", "hermes", "installed.txt");
 const suite = join("tests", "hermes_integration");
-
-function parseListing(text: string): InstalledRelease[] {
-  return text.split("\n").filter((line) => line.trim() !== "").map((line) => {
-    const match = /^hermes (\S+) python (\S+) (\S.*)$/.exec(line.trim());
-    if (!match) throw new Error(`Unreadable line in ${listing}: ${JSON.stringify(line)}`);
-    const [, release, pythonVersion, python] = match as unknown as [string, string, string, string];
-    return { release, pythonVersion, python };
-  });
-}
-
-function label(release: string): string {
-  return release.includes("==") ? release.replace("==", " ") : `hermes-agent ${release}`;
-}
 
 async function runSuite({ python }: InstalledRelease): Promise<void> {
   const found = await Deno.stat(python).catch(() => undefined);
@@ -58,10 +43,7 @@ async function runSuite({ python }: InstalledRelease): Promise<void> {
   }
 }
 
-const installed = await Deno.readTextFile(listing).then(parseListing, (error) => {
-  if (error instanceof Deno.errors.NotFound) return undefined;
-  throw error;
-});
+const installed = await installedReleases();
 
 if (installed === undefined) {
   Deno.test({
@@ -72,12 +54,12 @@ if (installed === undefined) {
   });
 } else if (installed.length === 0) {
   Deno.test("Hermes integration tests have a Hermes Agent release to run on", () => {
-    assert.fail(`${listing} lists no release; run \`bash .ci/hermes.sh\``);
+    assert.fail(`${INSTALLED_LISTING} lists no release; run \`bash .ci/hermes.sh\``);
   });
 } else {
   for (const entry of installed) {
     Deno.test({
-      name: `Hermes integration tests pass on ${label(entry.release)} ` +
+      name: `Hermes integration tests pass on ${releaseLabel(entry.release)} ` +
         `(Python ${entry.pythonVersion})`,
       fn: () => runSuite(entry),
     });

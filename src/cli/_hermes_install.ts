@@ -1,5 +1,5 @@
 import { command, constant, map, message, object, option } from "@optique/core";
-import { YamlEditError } from "../hermes/config_yaml.ts";
+import { ConfigUnreadable, YamlEditError } from "../hermes/config_errors.ts";
 import { resolveHermesHome } from "../hermes/hermes_home.ts";
 import { HermesHomeMissing, installPlugin } from "../hermes/install.ts";
 import { selfCommand } from "./_self_command.ts";
@@ -51,8 +51,16 @@ export const hermesInstallCommand = command(
 /** Turns the errors an install or uninstall can meet into CLI errors; rethrows anything else. */
 export function translateInstallError(error: unknown): never {
   if (error instanceof HermesHomeMissing) throw new UsageError(error.message);
+  if (error instanceof ConfigUnreadable) {
+    throw new RuntimeFailure(
+      `config.yaml is not valid YAML for Hermes: ${error.message}. Nothing was changed; ` +
+        "fix it first",
+    );
+  }
   if (error instanceof YamlEditError) {
-    throw new RuntimeFailure(`cannot edit config.yaml: ${error.message}; change it by hand`);
+    throw new RuntimeFailure(
+      `cannot edit config.yaml: ${error.message}. Nothing was changed; edit it by hand`,
+    );
   }
   if (error instanceof Deno.errors.PermissionDenied) {
     throw new RuntimeFailure(`permission denied: ${error.message}`);

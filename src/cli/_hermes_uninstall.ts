@@ -16,12 +16,17 @@ export const hermesUninstallCommand = command(
       out.stdout(`Removed ${report.pluginDirectory}\n`);
       if (report.configBackup) out.stdout(`Backed up config.yaml to ${report.configBackup}\n`);
       if (report.configChanged) out.stdout("Deselected vcc in config.yaml\n");
+      if (report.stillSelected) {
+        out.stdout(
+          "config.yaml selected vcc before the install and still does: change it by hand\n",
+        );
+      }
       out.stdout("Restart Hermes to go back to its built-in compressor\n");
       return 0;
     },
   ),
   {
-    description: message`Remove the Hermes plugin and restore context.engine: compressor`,
+    description: message`Remove the Hermes plugin and put config.yaml back as it was`,
     footer: message`Example: vcc hermes uninstall --hermes-home ~/.hermes`,
   },
 );

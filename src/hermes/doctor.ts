@@ -1,7 +1,9 @@
 import { basename, dirname, join } from "node:path";
 import { VERSION } from "../version.ts";
 import { ENGINE_NAME } from "./_activation.ts";
-import { readYamlList, readYamlScalar } from "./config_yaml.ts";
+import { ConfigUnreadable } from "./config_errors.ts";
+import { decodeConfig } from "./config_text.ts";
+import { configData, parseConfig, readYamlScalar, valueAt } from "./config_yaml.ts";
 import { configPath, pluginDirectory } from "./install.ts";
 import { PLUGIN_FILES } from "./_plugin_files.ts";
 import type { RoundTrip } from "./round_trip.ts";
@@ -26,8 +28,9 @@ const INSTALL = "vcc hermes install";
 const ACTIVATE = "vcc hermes install --activate";
 
 /**
- * Checks, in order, Hermes's home, the installed plugin, `config.yaml`, the executable the plugin
- * will start and a live round trip through it. Every check runs; one failing does not hide the
+ * Checks, in order, Hermes's home, the installed plugin, `config.yaml` (that it reads, then its
+ * two keys), the executable the plugin will start and a live round trip through it. Every check
+ * runs, except the two keys of a `config.yaml` that does not read; one failing does not hide the
  * others.
  */
 export async function diagnose(
@@ -46,7 +49,7 @@ export async function diagnose(
   );
   checks.push(await checkPlugin(pluginDirectory(hermesHome)));
   const config = await Deno.readTextFile(configPath(hermesHome)).catch(() => undefined);
-  checks.push(...checkConfig(configPath(hermesHome), config));
+  checks.push(...await checkConfig(configPath(hermesHome)));
   const server = await serverCommand(hermesHome, config, environment);
   checks.push(server.check);
   if (server.argv !== undefined) checks.push(await checkRoundTrip(server.argv, environment));
@@ -75,13 +78,32 @@ async function checkPlugin(directory: string): Promise<DoctorCheck> {
   return { name, ok: true, detail: `${directory} (vcc ${VERSION})` };
 }
 
-function checkConfig(path: string, text: string | undefined): DoctorCheck[] {
-  if (text === undefined) {
-    return [{ name: "config.yaml", ok: false, detail: `cannot read ${path}`, fix: ACTIVATE }];
+/**
+ * Whether Hermes can read `config.yaml` at all (as UTF-8 YAML 1.1, one document, one mapping; a
+ * file it cannot read makes it run on its defaults), then the two keys that select vcc.
+ */
+async function checkConfig(path: string): Promise<DoctorCheck[]> {
+  const name = "config.yaml";
+  let data: Record<string, unknown>;
+  try {
+    data = configData(parseConfig(decodeConfig(await Deno.readFile(path)).text));
+  } catch (error) {
+    if (!(error instanceof ConfigUnreadable)) {
+      return [{ name, ok: false, detail: `cannot read ${path}`, fix: ACTIVATE }];
+    }
+    return [{
+      name,
+      ok: false,
+      detail: `${path}: ${error.message}; Hermes may ignore the whole file and run on its ` +
+        "defaults, without vcc",
+      fix: "correct the file at that line, or restore a config.yaml.vcc-backup-* copy",
+    }];
   }
-  const engine = readYamlScalar(text, ["context", "engine"]);
-  const enabled = readYamlList(text, ["plugins", "enabled"]) ?? [];
+  const engine = valueAt(data, ["context", "engine"]);
+  const enabled = valueAt(data, ["plugins", "enabled"]);
+  const disabled = valueAt(data, ["plugins", "disabled"]);
   return [
+    { name, ok: true, detail: `${path} reads as YAML` },
     engine === ENGINE_NAME ? { name: "context.engine", ok: true, detail: ENGINE_NAME } : {
       name: "context.engine",
       ok: false,
@@ -89,7 +111,14 @@ function checkConfig(path: string, text: string | undefined): DoctorCheck[] {
         `uses its built-in compressor`,
       fix: ACTIVATE,
     },
-    enabled.includes(ENGINE_NAME)
+    Array.isArray(disabled) && disabled.includes(ENGINE_NAME)
+      ? {
+        name: "plugins.enabled",
+        ok: false,
+        detail: `plugins.disabled lists ${ENGINE_NAME}, so Hermes never loads it`,
+        fix: `remove ${ENGINE_NAME} from plugins.disabled`,
+      }
+      : Array.isArray(enabled) && enabled.includes(ENGINE_NAME)
       ? { name: "plugins.enabled", ok: true, detail: `includes ${ENGINE_NAME}` }
       : {
         name: "plugins.enabled",

@@ -1,160 +1,48 @@
 import assert from "node:assert/strict";
-import {
-  addToYamlList,
-  readYamlList,
-  readYamlScalar,
-  removeFromYamlList,
-  setYamlScalar,
-  YamlEditError,
-} from "../../src/hermes/config_yaml.ts";
+import { ConfigUnreadable } from "../../src/hermes/config_errors.ts";
+import { configData, parseConfig, readYamlScalar } from "../../src/hermes/config_yaml.ts";
 
-const ENGINE = ["context", "engine"];
-const ENABLED = ["plugins", "enabled"];
-
-/** [case, config.yaml before, after setting context.engine to vcc] */
-const setEngine: [string, string, string][] = [
-  [
-    "replaces the value and keeps its comment",
-    "context:\n  engine: compressor  # built-in\n",
-    "context:\n  engine: vcc  # built-in\n",
-  ],
-  [
-    "keeps every other key, comment and blank line",
-    "# mine\nmodel:\n  default: qwen # local\n\ncontext:\n  engine: compressor\n  memory_trim:\n    enabled: true\n# end\n",
-    "# mine\nmodel:\n  default: qwen # local\n\ncontext:\n  engine: vcc\n  memory_trim:\n    enabled: true\n# end\n",
-  ],
-  [
-    "replaces a quoted value",
-    "context:\n  engine: 'compressor'\n",
-    "context:\n  engine: vcc\n",
-  ],
-  [
-    "adds the key to an existing block, at its indentation",
-    "context:\n    other: 1\n",
-    "context:\n    engine: vcc\n    other: 1\n",
-  ],
-  [
-    "fills an empty or null block",
-    "context: ~  # nothing yet\nmodel: x\n",
-    "context:  # nothing yet\n  engine: vcc\nmodel: x\n",
-  ],
-  [
-    "fills an empty flow mapping",
-    "context: {}\n",
-    "context:\n  engine: vcc\n",
-  ],
-  ["adds the whole path at the end", "model: x\n", "model: x\ncontext:\n  engine: vcc\n"],
-  ["adds a newline the file lacked", "model: x", "model: x\ncontext:\n  engine: vcc\n"],
-  ["writes into an empty file", "", "context:\n  engine: vcc\n"],
-  [
-    "finds the key only at its own level",
-    "notes: |\n  context:\n    engine: no\nother:\n  context:\n    engine: no\ncontext:\n  engine: compressor\n",
-    "notes: |\n  context:\n    engine: no\nother:\n  context:\n    engine: no\ncontext:\n  engine: vcc\n",
-  ],
-  [
-    "keeps Windows line ends",
-    "context:\r\n  engine: compressor\r\nmodel: x\r\n",
-    "context:\r\n  engine: vcc\r\nmodel: x\r\n",
-  ],
+/** [case, config.yaml text, what the refusal says] */
+const unreadable: [string, string, string][] = [
+  ["a key written twice", "model: x\nmodel: y\n", "the key model is written twice (line 2)"],
+  ["a second document", "a: 1\n---\nb: 2\n", "a second YAML document starts on line 2"],
+  ["a tab indenting a key", "model:\n\tdefault: x\n", "(line 2)"],
+  ["an unknown tag", "model: !local x\n", "(line 1)"],
+  ["a list at the top", "- a\n", "the top level is not a mapping of settings"],
+  ["text at the top", "just words\n", "the top level is not a mapping of settings"],
 ];
 
-for (const [name, before, after] of setEngine) {
-  Deno.test(`setYamlScalar ${name}`, () => {
-    assert.equal(setYamlScalar(before, ENGINE, "vcc"), after);
-    assert.equal(readYamlScalar(after, ENGINE), "vcc");
+for (const [name, text, message] of unreadable) {
+  Deno.test(`parseConfig refuses ${name}, naming the line`, () => {
+    assert.throws(() => parseConfig(text), (error) => {
+      assert.ok(error instanceof ConfigUnreadable);
+      assert.ok(error.message.includes(message), error.message);
+      return true;
+    });
   });
 }
 
-Deno.test("setYamlScalar quotes a value YAML would read as something else", () => {
-  assert.equal(setYamlScalar("", ["a"], "yes"), 'a: "yes"\n');
-  assert.equal(setYamlScalar("", ["a"], "1.5"), 'a: "1.5"\n');
-  assert.equal(setYamlScalar("", ["a"], "has space"), 'a: "has space"\n');
-  assert.equal(readYamlScalar('a: "yes"\n', ["a"]), "yes");
-});
-
-Deno.test("setYamlScalar refuses shapes it cannot edit safely", () => {
-  assert.throws(() => setYamlScalar("context: {engine: x}\n", ENGINE, "vcc"), YamlEditError);
-  assert.throws(
-    () => setYamlScalar("context:\n  engine:\n    a: 1\n", ENGINE, "vcc"),
-    YamlEditError,
-  );
-  assert.throws(
-    () => setYamlScalar("context:\n  engine: |\n    x\n", ENGINE, "vcc"),
-    YamlEditError,
-  );
-});
-
-Deno.test("readYamlScalar reads missing, null and non-scalar values as undefined", () => {
-  assert.equal(readYamlScalar("model: x\n", ENGINE), undefined);
-  assert.equal(readYamlScalar("context:\n  engine: ~\n", ENGINE), undefined);
-  assert.equal(readYamlScalar("context:\n  engine: [a]\n", ENGINE), undefined);
-  assert.equal(readYamlScalar('context:\n  "engine": "v#c"  # c\n', ENGINE), "v#c");
-});
-
-/** [case, before, after adding vcc to plugins.enabled] */
-const addPlugin: [string, string, string][] = [
-  [
-    "appends to an indentless block list (PyYAML's style)",
-    "plugins:\n  enabled:\n  - weather\n  disabled: []\n",
-    "plugins:\n  enabled:\n  - weather\n  - vcc\n  disabled: []\n",
-  ],
-  [
-    "appends to an indented block list",
-    "plugins:\n  enabled:\n    - weather  # tool\n",
-    "plugins:\n  enabled:\n    - weather  # tool\n    - vcc\n",
-  ],
-  [
-    "appends to a one-line list, keeping how items were written",
-    "plugins:\n  enabled: ['weather', x]  # mine\n",
-    "plugins:\n  enabled: ['weather', x, vcc]  # mine\n",
-  ],
-  ["fills an empty list", "plugins:\n  enabled: []\n", "plugins:\n  enabled: [vcc]\n"],
-  ["fills a null list", "plugins:\n  enabled:\n", "plugins:\n  enabled: [vcc]\n"],
-  [
-    "creates the list",
-    "plugins:\n  disabled: []\n",
-    "plugins:\n  enabled: [vcc]\n  disabled: []\n",
-  ],
-  [
-    "leaves a list that has it",
-    "plugins:\n  enabled:\n  - vcc\n",
-    "plugins:\n  enabled:\n  - vcc\n",
-  ],
+/** [case, text, the settings Hermes reads from it] */
+const readable: [string, string, Record<string, unknown>][] = [
+  ["nothing", "", {}],
+  ["only comments and markers", "# a\n---\n# b\n...\n", {}],
+  ["a lone CR as a line end", "a: 1\rb: 2\r", { a: 1, b: 2 }],
+  ["a YAML 1.1 line separator as a line end", "a: 1\u2028b: 2\n", { a: 1, b: 2 }],
+  ["YAML 1.1 booleans", "a: yes\nb: off\n", { a: true, b: false }],
 ];
 
-for (const [name, before, after] of addPlugin) {
-  Deno.test(`addToYamlList ${name}`, () => {
-    assert.equal(addToYamlList(before, ENABLED, "vcc"), after);
-    assert.ok(readYamlList(after, ENABLED)?.includes("vcc"));
+for (const [name, text, settings] of readable) {
+  Deno.test(`parseConfig reads ${name} as Hermes does`, () => {
+    assert.deepEqual(configData(parseConfig(text)), settings);
   });
 }
 
-Deno.test("addToYamlList refuses a list of mappings", () => {
-  assert.throws(
-    () => addToYamlList("plugins:\n  enabled:\n  - name: x\n", ENABLED, "vcc"),
-    YamlEditError,
-  );
+Deno.test("readYamlScalar reads a string and nothing else", () => {
+  const engine = ["context", "engine"];
+  assert.equal(readYamlScalar("context:\n  engine: vcc  # mine\n", engine), "vcc");
+  assert.equal(readYamlScalar('context:\n  "engine": "v#c"\n', engine), "v#c");
+  assert.equal(readYamlScalar("context:\n  engine: 12\n", engine), undefined);
+  assert.equal(readYamlScalar("context:\n  engine: [a]\n", engine), undefined);
+  assert.equal(readYamlScalar("context: ~\n", engine), undefined);
+  assert.equal(readYamlScalar("context:\n  engine: a\ncontext: {}\n", engine), undefined);
 });
-
-/** [case, before, after removing vcc from plugins.enabled] */
-const removePlugin: [string, string, string][] = [
-  [
-    "drops the item line",
-    "plugins:\n  enabled:\n  - weather\n  - vcc\n  disabled: []\n",
-    "plugins:\n  enabled:\n  - weather\n  disabled: []\n",
-  ],
-  [
-    "leaves an empty one-line list when it was the only item",
-    "plugins:\n  enabled:  # mine\n  - vcc\nmodel: x\n",
-    "plugins:\n  enabled: []  # mine\nmodel: x\n",
-  ],
-  ["edits a one-line list", "plugins:\n  enabled: [a, vcc, b]\n", "plugins:\n  enabled: [a, b]\n"],
-  ["leaves a list without it", "plugins:\n  enabled: [a]\n", "plugins:\n  enabled: [a]\n"],
-  ["leaves a file without the list", "model: x\n", "model: x\n"],
-];
-
-for (const [name, before, after] of removePlugin) {
-  Deno.test(`removeFromYamlList ${name}`, () => {
-    assert.equal(removeFromYamlList(before, ENABLED, "vcc"), after);
-  });
-}

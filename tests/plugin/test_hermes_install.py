@@ -129,6 +129,7 @@ def test_doctor_passes_after_an_activated_install(home: Path) -> None:
     assert names == [
         "Hermes",
         "plugin",
+        "config.yaml",
         "context.engine",
         "plugins.enabled",
         "executable",
@@ -175,6 +176,35 @@ def test_doctor_and_the_plugin_agree_on_a_binary_under_home(
     assert found.argv == (str(script), "serve")
     executable = next(line for line in result.stdout.splitlines() if " executable " in line)
     assert executable.endswith(f"{' '.join(found.argv)} (from context.vcc.binary)")
+
+
+def test_doctor_says_when_hermes_cannot_read_config_yaml(home: Path) -> None:
+    # What an earlier vcc made of a file with a byte order mark: blocks indented by one space.
+    (home / "config.yaml").write_bytes(b"\xef\xbb\xbfmodel: x\n context:\n   engine: vcc\n")
+    result = vcc("hermes", "doctor", "--hermes-home", str(home), env={"VCC_BIN": ""})
+    assert result.returncode == 1
+    line = next(line for line in result.stdout.splitlines() if "config.yaml" in line)
+    assert line.startswith("problem  config.yaml") and "(line " in line, line
+    assert "Hermes may ignore the whole file" in line, line
+    assert "context.engine" not in result.stdout, "no verdict on keys of a file that does not read"
+
+
+def test_activate_refuses_a_read_only_config_and_changes_nothing(home: Path) -> None:
+    (home / "config.yaml").chmod(0o444)
+    result = vcc("hermes", "install", "--hermes-home", str(home), "--activate")
+    assert result.returncode == 1
+    assert "is read-only (mode 0444)" in result.stderr and "Nothing was changed" in result.stderr
+    assert sorted(p.name for p in home.iterdir()) == ["config.yaml"]
+    assert (home / "config.yaml").read_text() == CONFIG
+
+
+def test_uninstall_keeps_edits_made_since_the_install(home: Path) -> None:
+    (home / "config.yaml").write_text("model:\n  default: qwen\n")
+    assert vcc("hermes", "install", "--hermes-home", str(home), "--activate").returncode == 0
+    activated = (home / "config.yaml").read_text()
+    (home / "config.yaml").write_text(activated.replace("qwen", "llama"))
+    assert vcc("hermes", "uninstall", "--hermes-home", str(home)).returncode == 0
+    assert (home / "config.yaml").read_text() == "model:\n  default: llama\n"
 
 
 def load_as_hermes_does(plugin_dir: Path) -> ModuleType:
