@@ -47,6 +47,9 @@ STDERR_LINES_KEPT = 50
 STDERR_LINE_BYTES = 1000
 """How much of one standard-error line is logged and kept; the rest is dropped."""
 
+WRITE_FAILURE_EXIT_WAIT = 1.0
+"""Seconds to wait, after a request cannot be written, for the child's exit status to report."""
+
 _STOP = object()
 
 
@@ -151,7 +154,13 @@ class ServerProcess:
                 stdin.write(line)
                 stdin.flush()
             except (OSError, ValueError) as error:
-                self._fail(BridgeCrashed(f"cannot write to vcc: {error}"))
+                # A closed pipe usually means the child is gone: say how it ended when it has.
+                try:
+                    code = self._proc.wait(WRITE_FAILURE_EXIT_WAIT)
+                except subprocess.TimeoutExpired:
+                    self._fail(BridgeCrashed(f"cannot write to vcc: {error}"))
+                else:
+                    self._fail(BridgeCrashed(f"vcc {_ending(code)}"))
                 return
         with contextlib.suppress(OSError):
             stdin.close()
@@ -167,10 +176,11 @@ class ServerProcess:
                 return
             self._settle(message)
         code = self._proc.wait()
-        how = f"was killed by signal {-code}" if code < 0 else f"exited with code {code}"
         self._threads[2].join(1.0)
         tail = self.stderr_tail()
-        self._fail(BridgeCrashed(f"vcc {how}" + (f"; its last output:\n{tail}" if tail else "")))
+        self._fail(
+            BridgeCrashed(f"vcc {_ending(code)}" + (f"; its last output:\n{tail}" if tail else ""))
+        )
 
     def _settle(self, message: dict[str, Any]) -> None:
         request_id = message.get("id")
@@ -212,6 +222,11 @@ class ServerProcess:
         self._outbox.put(_STOP)
         for future in pending.values():
             future.set_exception(error)
+
+
+def _ending(code: int) -> str:
+    """How a child with exit status ``code`` ended, in words."""
+    return f"was killed by signal {-code}" if code < 0 else f"exited with code {code}"
 
 
 def _encode(message: dict[str, Any]) -> bytes:
