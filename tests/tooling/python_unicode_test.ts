@@ -25,8 +25,8 @@ Deno.test({
     const module = await Deno.readTextFile(
       new URL(`../../${PYTHON_UNICODE_MODULE_PATH}`, import.meta.url),
     );
-    for (const { release, python } of references) {
-      await t.step(release, async () => {
+    for (const { release, name, python } of references) {
+      await t.step(name, async () => {
         const tables = await readPythonUnicode(python);
         assert.equal(
           tables.unicode,
