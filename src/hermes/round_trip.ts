@@ -10,7 +10,8 @@ export interface RoundTrip {
   readonly elapsedMs: number;
 }
 
-const SAMPLE_WINDOW = [
+/** The three-message window a round trip projects: a test command and its passing result. */
+export const SAMPLE_WINDOW = [
   { role: "user", content: "Run the tests." },
   {
     role: "assistant",

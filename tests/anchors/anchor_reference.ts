@@ -12,6 +12,8 @@ const HARNESS = `${REPO}tests/plugin/anchor_parity.py`;
 /** A Hermes release with the builder, and the venv Python it runs in. */
 export interface AnchorReference {
   readonly release: string;
+  /** The release and its Python version, unique per installed venv (for step names). */
+  readonly name: string;
   readonly python: string;
 }
 
@@ -36,14 +38,14 @@ export async function findAnchorReferences(): Promise<AnchorReference[]> {
   const found: AnchorReference[] = [];
   for (const line of listing.split("\n")) {
     // hermes <release> python <python-version> <path>
-    const [word, release, , , python] = line.trim().split(/\s+/);
+    const [word, release, , pythonVersion, python] = line.trim().split(/\s+/);
     if (word !== "hermes" || release === undefined || python === undefined) continue;
     const { code } = await new Deno.Command(python, {
       args: ["-I", HARNESS, "--probe"],
       stdout: "null",
       stderr: "null",
     }).output();
-    if (code === 0) found.push({ release, python });
+    if (code === 0) found.push({ release, name: `${release} on Python ${pythonVersion}`, python });
     else if (code !== NO_BUILDER) {
       throw new Error(`Probing ${python} for Hermes's anchor builder failed with status ${code}`);
     }

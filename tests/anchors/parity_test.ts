@@ -34,7 +34,7 @@ Deno.test({
   ignore: references.length === 0,
   async fn(t) {
     for (const reference of references) {
-      await t.step(`against ${reference.release}`, async () => {
+      await t.step(`against ${reference.name}`, async () => {
         const expected = await runReference(reference, WINDOWS);
         const mismatches: string[] = [];
         for (const [name, turns] of Object.entries(WINDOWS)) {

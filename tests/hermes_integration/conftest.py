@@ -3,7 +3,7 @@
 Run with the Python of a virtual environment ``.ci/hermes.sh`` built (``deno task test`` runs
 these tests once per release listed in ``.cache/hermes/installed.txt``):
 
-    .cache/hermes/0.19.0/bin/python -m pytest tests/hermes_integration
+    .cache/hermes/0.19.0-py3.11/bin/python -m pytest tests/hermes_integration
 
 Unlike ``tests/plugin``, nothing here stands in for Hermes: without an importable Hermes the run
 stops with a usage error instead of skipping. Hermes reads and writes only sandboxes: the whole
