@@ -1,0 +1,96 @@
+/**
+ * The Hermes Agent releases `.ci/hermes.sh` installed (`.cache/hermes/installed.txt`), and a way
+ * to run a pytest suite once per release, each as its own Deno test named after the release and
+ * its Python, with that release's interpreter. pytest writes to this process's standard output,
+ * so its summary line and skip reasons reach the CI log.
+ *
+ * Without the listing (no `bash .ci/hermes.sh` yet) the suite is one ignored test whose name says
+ * why; CI always installs Hermes first, so there the suites run.
+ */
+import assert from "node:assert/strict";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** One line of installed.txt: `hermes <release> python <version> <interpreter>`. */
+export interface InstalledRelease {
+  readonly release: string;
+  readonly pythonVersion: string;
+  readonly python: string;
+}
+
+/** The checkout's root directory. */
+export const repo: string = fileURLToPath(new URL("../..", import.meta.url));
+const listing = join(repo, ".cache", "hermes", "installed.txt");
+
+function parseListing(text: string): InstalledRelease[] {
+  return text.split("\n").filter((line) => line.trim() !== "").map((line) => {
+    const match = /^hermes (\S+) python (\S+) (\S.*)$/.exec(line.trim());
+    if (!match) throw new Error(`Unreadable line in ${listing}: ${JSON.stringify(line)}`);
+    const [, release, pythonVersion, python] = match as unknown as [string, string, string, string];
+    return { release, pythonVersion, python };
+  });
+}
+
+function label(release: string): string {
+  return release.includes("==") ? release.replace("==", " ") : `hermes-agent ${release}`;
+}
+
+/** How a suite runs on one release: its pytest arguments and extra environment. */
+export interface ReleaseSuite {
+  /** What the Deno test names, e.g. `Hermes integration tests`. */
+  readonly name: string;
+  /** The suite's directory, relative to the checkout. */
+  readonly path: string;
+  /** Environment for pytest beyond PATH (the running Deno first) and quiet-output settings. */
+  readonly env?: (release: InstalledRelease) => Promise<Record<string, string>>;
+  /** Cleans up what `env` made. */
+  readonly cleanup?: (env: Record<string, string>) => Promise<void>;
+}
+
+async function runSuite(suite: ReleaseSuite, release: InstalledRelease): Promise<void> {
+  const found = await Deno.stat(release.python).catch(() => undefined);
+  assert.ok(found?.isFile, `${release.python} is gone; run \`bash .ci/hermes.sh\` to reinstall`);
+  const extra = (await suite.env?.(release)) ?? {};
+  try {
+    // The Deno running this test comes first on PATH, so the plugin starts `vcc serve` with it.
+    const path = `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`;
+    const pytest = new Deno.Command(release.python, {
+      args: ["-m", "pytest", "-p", "no:cacheprovider", "-rs", suite.path],
+      cwd: repo,
+      env: { PATH: path, PYTHONDONTWRITEBYTECODE: "1", NO_COLOR: "1", ...extra },
+      stdout: "inherit",
+      stderr: "inherit",
+    });
+    const { code } = await pytest.spawn().status;
+    assert.equal(code, 0, `pytest exited with code ${code}; its report is above`);
+  } finally {
+    await suite.cleanup?.(extra);
+  }
+}
+
+/** Registers one Deno test per installed release that runs `suite` on it. */
+export async function testEachRelease(suite: ReleaseSuite): Promise<void> {
+  const installed = await Deno.readTextFile(listing).then(parseListing, (error) => {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  });
+  if (installed === undefined) {
+    Deno.test({
+      name: `${suite.name} skipped: no Hermes Agent is installed ` +
+        "(.cache/hermes/installed.txt is absent; run `bash .ci/hermes.sh`)",
+      ignore: true,
+      fn() {},
+    });
+  } else if (installed.length === 0) {
+    Deno.test(`${suite.name} have a Hermes Agent release to run on`, () => {
+      assert.fail(`${listing} lists no release; run \`bash .ci/hermes.sh\``);
+    });
+  } else {
+    for (const release of installed) {
+      Deno.test({
+        name: `${suite.name} pass on ${label(release.release)} (Python ${release.pythonVersion})`,
+        fn: () => runSuite(suite, release),
+      });
+    }
+  }
+}
