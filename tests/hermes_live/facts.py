@@ -255,7 +255,7 @@ def lookup_check(run: LiveRun, rows: Mapping[int, Mapping[str, Any]]) -> LookupC
         return LookupCheck(False, reasons)
     result = run.session.lookup_result or ""
     how = "through tool_call" if lookup.via_tool_call else "directly"
-    window = "default window" if lookup.window is None else f"window={lookup.window}"
+    called = ", ".join(f"{name}={value!r}" for name, value in lookup.arguments.items())
     cited = rows.get(lookup.row_id) or {}
     stored = (
         "the cited row holds the assertion"
@@ -264,7 +264,7 @@ def lookup_check(run: LiveRun, rows: Mapping[int, Mapping[str, Any]]) -> LookupC
     )
     spilled = " (result moved to a file, preview only)" if "<persisted-output>" in result else ""
     detail = (
-        f"session_search around [#{lookup.row_id}] {how}, {window}: {len(result)} chars"
+        f"session_search({called}) {how}: {len(result)} chars"
         f"{spilled}; {stored}; cited on: {lookup.line}"
     )
     return LookupCheck(ASSERTION_TEXT in result, detail)

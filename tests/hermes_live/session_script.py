@@ -45,7 +45,8 @@ ASSERTION_TEXT = f"AssertionError: {ASSERTION_MESSAGE}"
 """What the failed pytest run printed, which looking its row up must show."""
 _CALL_ID = re.compile(r"^call_(\d{3})$")
 _SESSION_ID = re.compile(r"session_id\s*=\s*['\"]?([A-Za-z0-9_\-]+)")
-_WINDOW = re.compile(r"around_message_id\s*=\s*(?:N|\d+|…|\.\.\.)?\s*,\s*window\s*=\s*(\d+)")
+_SCROLL_EXAMPLE = re.compile(r"session_search\(([^()]*around_message_id[^()]*)\)")
+_ARGUMENT = re.compile(r"(\w+)\s*=\s*(?:'([^']*)'|\"([^\"]*)\"|(-?\d+)\b)")
 
 
 @dataclass(frozen=True)
@@ -80,8 +81,8 @@ class Lookup:
     row_id: int
     line: str
     """The summary line the reference was taken from."""
-    session_id: str
-    window: int | None
+    arguments: Mapping[str, Any]
+    """The ``session_search`` arguments, as the summary's recovery note shows them."""
     via_tool_call: bool
     """Whether ``session_search`` was reached through Hermes's ``tool_call`` bridge."""
     call_id: str
@@ -184,20 +185,15 @@ class ScriptedSession:
             ((summary, cited) for summary in shown if (cited := _failed_pytest_reference(summary))),
             None,
         )
-        session = _SESSION_ID.search(found[0]) if found else None
-        if found is None or session is None:
+        arguments = _recovery_arguments(*found) if found else None
+        if found is None or arguments is None:
             missing = "a [#N] for the failed pytest run" if found is None else "a session id"
             self.problems.append(f"no summary the model was shown gives {missing} to look up")
             return self._finish()
-        summary, (row_id, line) = found
-        window_match = _WINDOW.search(summary)
-        window = int(window_match[1]) if window_match else None
-        arguments: dict[str, Any] = {"session_id": session[1], "around_message_id": row_id}
-        if window is not None:
-            arguments["window"] = window
+        row_id, line = found[1]
         via_tool_call = "session_search" not in tools and "tool_call" in tools
         call_id = f"call_{index:03d}"
-        self.lookup = Lookup(row_id, line, session[1], window, via_tool_call, call_id)
+        self.lookup = Lookup(row_id, line, arguments, via_tool_call, call_id)
         if via_tool_call:
             bridged = {"calls": [{"name": "session_search", "arguments": arguments}]}
             call = ToolCall(call_id, "tool_call", bridged)
@@ -255,6 +251,22 @@ def _patch_arguments(tools: Mapping[str, Any]) -> dict[str, Any]:
     if "mode" in (parameters.get("properties") or {}):
         arguments = {"mode": "replace", **arguments}
     return arguments
+
+
+def _recovery_arguments(summary: str, cited: tuple[int, str]) -> dict[str, Any] | None:
+    """The arguments of a scroll call on the cited row: those of the ``session_search(...)``
+    example in the summary that has an ``around_message_id`` (its literal values; placeholders are
+    left out), else just the session id the summary names; ``None`` without a session id."""
+    arguments: dict[str, Any] = {}
+    example = _SCROLL_EXAMPLE.search(summary)
+    for name, single, double, number in _ARGUMENT.findall(example[1] if example else ""):
+        arguments[name] = int(number) if number else single or double
+    if "session_id" not in arguments:
+        session = _SESSION_ID.search(summary)
+        if session is None:
+            return None
+        arguments["session_id"] = session[1]
+    return {**arguments, "around_message_id": cited[0]}
 
 
 def _failed_pytest_reference(summary: str) -> tuple[int, str] | None:
