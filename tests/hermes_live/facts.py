@@ -40,6 +40,8 @@ ORIGINALS = "outcome references cite the command's output, not a copy"
 KINDS = (NO_SUMMARY_REQUEST, OUTCOMES, BLOCKED, ERROR_NAMES, FILES, REFERENCES, ORIGINALS)
 """The kinds of fact checked after every compaction."""
 
+UNRESOLVED_REF = re.compile(rf"{POSITIONAL_REF.pattern}|\[unsaved\]")
+"""A reference that names no stored row: a window position, or one a merge could not keep."""
 _OUTCOME = re.compile(
     rf"^(?P<status>[a-z][a-z ]*?)(?: \(|(?= {TIMES})| \[|$)(?:.*?{TIMES}(?P<times>\d+))?"
 )
@@ -178,25 +180,26 @@ def _files(covered: Sequence[Action], lines: Sequence[str]) -> Iterator[Fact]:
 
 def _references(body: str, rows: Mapping[int, Mapping[str, Any]]) -> Iterator[Fact]:
     """One fact per line of the projection that cites rows: every ``[#N]`` names a stored row
-    whose text the line quotes (the shared citation checker, line by line); a ``[tN]`` names no
-    row at all."""
+    whose text the line quotes (the shared citation checker, line by line); ``UNRESOLVED_REF``s
+    name no row at all."""
     evidence = Evidence(rows, _unredacted)
     heading = ""
     for line in projection_text(body).splitlines():
         if line.startswith("## "):
             heading = line
             continue
-        if not (REF.search(line) or POSITIONAL_REF.search(line)):
+        if not (REF.search(line) or UNRESOLVED_REF.search(line)):
             continue
         problems = citation_problems(f"{heading}\n{line}", evidence)
+        problems += [f"{ref} names no stored row" for ref in re.findall(r"\[unsaved\]", line)]
         yield Fact(REFERENCES, line, "; ".join(problems) if problems else None)
 
 
 def _originals(
     covered: Sequence[Action], lines: Sequence[str], rows: Mapping[int, Mapping[str, Any]]
 ) -> Iterator[Fact]:
-    """Each outcome ``[#N]`` of a command's line cites the row where Hermes first stored that
-    command's output (after compacting, Hermes stores kept rows again, pruned ones as stubs)."""
+    """Each outcome on a command's line cites, with a ``[#N]``, the row where Hermes first stored
+    that run's output (after compacting, Hermes stores kept rows again, pruned ones as stubs)."""
     first_stored: dict[str, int] = {}
     for row_id in sorted(rows):
         call_id = rows[row_id].get("tool_call_id")
@@ -207,11 +210,13 @@ def _originals(
         line = _line_for(command, lines)
         if line is None:
             continue
-        outcomes = line.split(" — ", 1)[1]
-        copies = [f"[#{n}]" for n in REF.findall(outcomes) if int(n) not in originals]
-        unsaved = POSITIONAL_REF.findall(outcomes)
-        problems = [f"{', '.join(copies)} cite(s) a copy"] if copies else []
-        problems += [f"{', '.join(unsaved)} cite(s) no stored row"] if unsaved else []
+        problems = []
+        for outcome in line.split(" — ", 1)[1].split(", then "):
+            cited = [int(n) for n in REF.findall(outcome)]
+            if not cited:
+                problems.append(f"{outcome!r} cites no stored row")
+            elif not set(cited) <= originals:
+                problems.append(f"{outcome!r} cites a copy")
         statement = f"Commands Run: the outcomes of `{command}` cite its stored output"
         yield Fact(ORIGINALS, statement, "; ".join(problems) or None)
 
@@ -232,7 +237,7 @@ def _count(body: str, counts: Callable[[str], bool]) -> tuple[int, int]:
     for line in projection_text(body).splitlines():
         if line.startswith("## "):
             continue
-        found = len(REF.findall(line)) + len(POSITIONAL_REF.findall(line))
+        found = len(REF.findall(line)) + len(UNRESOLVED_REF.findall(line))
         total += found
         resolved += found if counts(line) else 0
     return resolved, total
