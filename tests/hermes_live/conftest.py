@@ -1,0 +1,53 @@
+"""A real Hermes agent loop with vcc, driven by a scripted model (see ``live_run.py``).
+
+Run with the Python of a virtual environment ``.ci/hermes.sh`` built, whose ``hermes`` command is
+the one driven (``deno task test`` runs this once per release in ``.cache/hermes/installed.txt``):
+
+    .cache/hermes/0.19.0/bin/python -m pytest tests/hermes_live
+
+The session runs once, before the first test; every test then checks one kind of statement on
+every compaction. The run's store, captured windows and scorecard stay in ``live_run.KEPT_RUNS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from live_run import LiveRun, hermes_entry_point, run_live_session
+
+_cards: list[dict[str, Any]] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hermes_entry_point().is_file():
+        raise pytest.UsageError(
+            f"the live Hermes tests need the Python of a Hermes Agent virtual environment; there "
+            f"is no {hermes_entry_point()}; run `bash .ci/hermes.sh`, then `deno task test`"
+        )
+
+
+@pytest.fixture(scope="session")
+def live() -> Iterator[LiveRun]:
+    """The live session, run once."""
+    from report import scorecard, write
+
+    run = run_live_session()
+    card = scorecard(run, run.rows())
+    write(card)
+    _cards.append(card)
+    yield run
+
+
+@pytest.fixture(scope="session")
+def rows(live: LiveRun) -> dict[int, dict[str, Any]]:
+    """The session store's rows, by id."""
+    return live.rows()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    from report import text
+
+    for card in _cards:
+        terminalreporter.write_line(text(card))
