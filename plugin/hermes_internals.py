@@ -120,3 +120,42 @@ def explicit_focus(topic: str | None) -> str | None:
     if not topic or topic.startswith(AUTO_FOCUS_PREFIX):
         return None
     return topic
+
+
+def session_store_path(engine: object) -> str | None:
+    """The ``state.db`` the engine's session is stored in: the session database Hermes bound to
+    the engine, else the one in Hermes's home; ``None`` when neither is known."""
+    bound = getattr(getattr(engine, "_session_db", None), "db_path", None)
+    if bound:
+        return str(bound)
+    home = _import_attribute("hermes_constants", "get_hermes_home")
+    try:
+        return str(home() / "state.db") if callable(home) else None
+    except Exception:  # a Hermes without a home cannot be read
+        return None
+
+
+def session_search_recall() -> dict[str, str]:
+    """How the running Hermes lets the model open a cited message: ``{"via": "tool_call"}`` when
+    ``session_search`` is deferred behind Hermes's tool-search bridge, and the active ``profile``
+    (naming it lets a search read the agent's own session, which some releases refuse otherwise)."""
+    recall: dict[str, str] = {}
+    load = _import_attribute("tools.tool_search", "load_config_readonly")
+    deferrable = _import_attribute("tools.tool_search", "is_deferrable_tool_name")
+    try:
+        if callable(load) and callable(deferrable):
+            config = load()
+            if config.enabled != "off" and deferrable(
+                "session_search", config.effective_defer_tools
+            ):
+                recall["via"] = "tool_call"
+    except Exception:  # an unreadable tool-search config leaves the tool direct
+        pass
+    profile_name = _import_attribute("hermes_cli.profiles", "get_active_profile_name")
+    try:
+        name = profile_name() if callable(profile_name) else None
+    except Exception:  # no profile then
+        name = None
+    if isinstance(name, str) and name and name != "custom":
+        recall["profile"] = name
+    return recall

@@ -37,6 +37,7 @@ class VccSettings:
     max_budget_tokens: int = _DEFAULTS["max_budget_tokens"]
     fallback_to_llm: bool = _DEFAULTS["fallback_to_llm"]
     fast_anchors: bool = _DEFAULTS["fast_anchors"]
+    read_store: bool = _DEFAULTS["read_store"]
     binary: str | None = _DEFAULTS["binary"]
     request_timeout_seconds: float = _DEFAULTS["request_timeout_seconds"]
 

@@ -1,5 +1,5 @@
 import { buildAnchorIndex } from "../anchors/mod.ts";
-import type { Projection, ProjectOptions } from "../core/mod.ts";
+import { type Projection, type ProjectOptions, refLabel, windowRef } from "../core/mod.ts";
 import {
   ErrorCode,
   failure,
@@ -10,7 +10,7 @@ import {
   type Response,
   success,
 } from "./_jsonrpc.ts";
-import { ProjectRequestError, readProjectRequest } from "../wire/mod.ts";
+import { ProjectRequestError, readProjectRequest, type StoreSource } from "../wire/mod.ts";
 
 /** The bridge protocol version; bumped only for changes an older client cannot handle. */
 export const PROTOCOL_VERSION = 1;
@@ -25,6 +25,18 @@ export interface DispatcherOptions {
   readonly project: (window: unknown, options: ProjectOptions) => Projection;
   /** The anchor-index builder; `buildAnchorIndex` from `src/anchors` unless a test replaces it. */
   readonly buildAnchorIndex?: (turns: unknown) => string;
+  /**
+   * Reads the stored originals of a window whose request names its store (see
+   * {@linkcode StoredWindow}); without it, or when it fails, the window is projected as given.
+   */
+  readonly readStore?: (messages: unknown[], store: StoreSource) => StoredWindow;
+}
+
+/** A window matched to its stored originals, and the session's newest stored summary. */
+export interface StoredWindow {
+  readonly messages: unknown[];
+  /** The newest compaction summary stored for the session, if any. */
+  readonly latestSummary?: string;
 }
 
 /** What to do after one line: the response to write (none for notifications), and whether to stop. */
@@ -37,10 +49,12 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * The bridge's JSON-RPC methods (`initialize`, `project`, `anchors`, `ping`, `shutdown`) over one
- * connection. `anchors` returns Hermes's anchor index for `{messages}` as `{index}`; `project` adds
- * the same index to its result as `anchors` when its params ask with `anchors: true`.
- * Pure apart from the connection's state: it turns each incoming line into at most one response
- * and never throws, so one bad line cannot end the server.
+ * connection. `project` answers `{body, stats, refs}` (`refs`: the reference label each message
+ * of the window is cited by, `null` for an entry that is no message) and, when its params ask with
+ * `anchors: true`, the anchor index as `anchors`; `anchors` returns Hermes's anchor index for
+ * `{messages}` as `{index}`. Pure apart from the connection's state and the store reader it is
+ * given: it turns each incoming line into at most one response and never throws, so one bad line
+ * cannot end the server.
  *
  * @example
  * ```ts
@@ -150,10 +164,22 @@ export class Dispatcher {
       return failure(id, ErrorCode.InvalidParams, 'Invalid params: "anchors" must be a boolean');
     }
     try {
-      const { messages, options } = readProjectRequest(params);
+      const request = readProjectRequest(params);
+      const stored = request.store && this.#options.readStore
+        ? this.#options.readStore(request.messages, request.store)
+        : undefined;
+      const messages = stored?.messages ?? request.messages;
+      // The store's newest summary is the last one Hermes kept. What Hermes passes may be older:
+      // 0.19 passes its first summary again, or none once a summary sits in its protected tail.
+      const previous = stored?.latestSummary || request.options.previous;
+      const options = previous ? { ...request.options, previous } : request.options;
       const { body, stats } = this.#options.project(messages, options);
-      const anchors = withAnchors ? this.#anchorIndexOrNothing(messages) : undefined;
-      return success(id, anchors === undefined ? { body, stats } : { body, stats, anchors });
+      const refs = messages.map((message, index) =>
+        isObject(message) ? refLabel(windowRef(message, index)) : null
+      );
+      const anchors = withAnchors ? this.#anchorIndexOrNothing(request.messages) : undefined;
+      const result = { body, stats, refs };
+      return success(id, anchors === undefined ? result : { ...result, anchors });
     } catch (error) {
       if (error instanceof ProjectRequestError) {
         return failure(id, ErrorCode.InvalidParams, `Invalid params: ${error.message}`);

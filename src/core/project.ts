@@ -6,6 +6,7 @@ import { LazyLines } from "./lazy_lines.ts";
 import { earliestMoment, type Moment } from "./moment.ts";
 import { fitLog } from "./log_fit.ts";
 import { parsePrevious, type PreviousBlock } from "./previous.ts";
+import { parsePreviousRef } from "./ref.ts";
 import {
   applyChanges,
   type Change,
@@ -59,10 +60,11 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
   );
   const header = renderHeader({
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    ...(options.recall === undefined ? {} : { recall: options.recall }),
     ...span(analysis, earlierStart),
   });
-  const windowLog = sessionLog(analysis, earlierStart);
   const earlierLog = [...new Set(blocks.flatMap((block) => block.log))];
+  const windowLog = sessionLog(analysis, earlierStart, loggedRows(earlierLog));
   const logParts = [
     windowLog.older,
     new LazyLines(earlierLog.length, (index) => [earlierLog[index] as string]),
@@ -158,6 +160,16 @@ function span(analysis: Analysis, earlierStart: Moment): { from?: number; to?: n
   if (times.length === 0) return {};
   const from = Math.min(...times, ...(earlierStart.time === undefined ? [] : [earlierStart.time]));
   return { from, to: Math.max(...times) };
+}
+
+/** The row ids earlier projections' log lines begin with. */
+function loggedRows(log: readonly string[]): Set<number> {
+  const ids = new Set<number>();
+  for (const line of log) {
+    const ref = parsePreviousRef(line.slice(0, line.indexOf(" ")));
+    if (ref?.kind === "row") ids.add(ref.id);
+  }
+  return ids;
 }
 
 function budgetOf(tokens: number | undefined): number {

@@ -20,6 +20,15 @@ const SYNTHETIC_PREFIXES = [
 const ACKNOWLEDGEMENT =
   /^(?:ok(?:ay)?|k|yes|yep|yeah|sure|right|fine|great|good|nice|perfect|cool|thanks?|thank you|ty|go|go ahead|go on|continue|proceed|do it|sounds good|lgtm|please do|please continue|ok,? go ahead|yes,? (?:please|go ahead|continue))[\s.!,]*$/i;
 
+// How Hermes (0.22) restates an unfinished request after a compaction, ahead of its words (its
+// bracket as written, or as the sanitiser defuses it).
+const RESTATEMENT = /^[[⟦]STILL IN PROGRESS\b[^\]\n]*\]\s*/;
+
+/** A request's words without Hermes's restatement marker before them. */
+export function withoutRestatement(text: string): string {
+  return text.replace(RESTATEMENT, "");
+}
+
 /** Whether a row is something the user asked for: not synthetic, not empty, not a bare "ok". */
 export function isUserRequest(row: Row): boolean {
   if (row.role !== "user") return false;

@@ -8,6 +8,25 @@ export interface ProjectOptions {
   readonly previous?: string;
   /** A focus topic: what matches it is kept first where the budget forces a choice. */
   readonly focus?: string;
+  /** How the running Hermes lets the agent open a cited message; the header says so. */
+  readonly recall?: Recall;
+}
+
+/**
+ * How `session_search` is reached in the running Hermes: called directly (the default) or through
+ * its `tool_call` bridge when Hermes defers the tool, and the profile to name so a search of the
+ * agent's own session is allowed.
+ */
+export interface Recall {
+  /** `"tool_call"` when Hermes lists `session_search` only through its tool-search bridge. */
+  readonly via?: "tool_call";
+  /** The active profile's name (`default`, …). */
+  readonly profile?: string;
+  /**
+   * A command line that prints the stored rows around message `N` (`vcc show … --around N …`),
+   * for a Hermes whose `session_search` refuses to scroll the agent's own session.
+   */
+  readonly shell?: string;
 }
 
 /** How many entries each section left out to stay within the budget (earlier omissions included). */

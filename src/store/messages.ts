@@ -27,6 +27,8 @@ export interface MessageFilter {
   /** Only rows with `id` in this inclusive range. */
   readonly fromId?: number;
   readonly toId?: number;
+  /** Only rows with one of these ids. */
+  readonly ids?: readonly number[];
 }
 
 /** The session's message rows in id order. Call inside {@linkcode StateDb.read}. */
@@ -45,6 +47,10 @@ export function readMessages(
   if (filter.toId !== undefined) {
     where.push("id <= ?");
     params.push(filter.toId);
+  }
+  if (filter.ids !== undefined) {
+    where.push(`id IN (${filter.ids.map(() => "?").join(", ") || "NULL"})`);
+    params.push(...filter.ids);
   }
   const columns = [
     "id",

@@ -12,3 +12,6 @@ export { findSession, listSessions, type SessionInfo } from "./sessions.ts";
 export { type SqlRow, StateDb } from "./state_db.ts";
 export { StoreError, type StoreProblem } from "./store_error.ts";
 export { type Cooldown, type StoreStats, storeStats } from "./store_stats.ts";
+export { latestSummary } from "./latest_summary.ts";
+export { readStoredWindow, type StoredWindowRead } from "./stored_window.ts";
+export { type WindowOrigins, windowOrigins } from "./window_origins.ts";

@@ -5,5 +5,10 @@
  * @module
  */
 export type { ProjectOptions } from "../core/mod.ts";
-export { type ProjectRequest, ProjectRequestError, readProjectRequest } from "./project_request.ts";
+export {
+  type ProjectRequest,
+  ProjectRequestError,
+  readProjectRequest,
+  type StoreSource,
+} from "./project_request.ts";
 export { writeAll } from "./write_all.ts";

@@ -211,8 +211,71 @@ Deno.test("Dispatcher projects with the request's options", () => {
   };
   const response = send(server, line({ id: 1, method: "project", params }));
   assert.ok(response && "result" in response);
-  assert.deepEqual(Object.keys(response.result as object), ["body", "stats"]);
+  assert.deepEqual(Object.keys(response.result as object), ["body", "stats", "refs"]);
   assert.deepEqual(seen, [params.messages, { sessionId: "s1", budgetTokens: 500, focus: "f" }]);
+});
+
+Deno.test("Dispatcher names the reference each message of the window is cited by", () => {
+  const params = {
+    messages: [{ role: "user", content: "a", _row_id: 12 }, "not a message", { role: "user" }],
+  };
+  const response = send(initialized(), line({ id: 1, method: "project", params }));
+  assert.ok(response && "result" in response);
+  assert.deepEqual((response.result as { refs: unknown }).refs, ["#12", null, "t3"]);
+});
+
+Deno.test("Dispatcher projects a window read against its store, with the store's summary", () => {
+  const seen: unknown[] = [];
+  const stored = [{ role: "user", content: "from the store", _row_id: 40 }];
+  let latestSummary: string | undefined = "## Goal\nstored";
+  const server = new Dispatcher({
+    version: "9.8.7",
+    maxMessageBytes: 1 << 20,
+    project: (window, options) => {
+      seen.push(window, options.previous);
+      return project(window, options);
+    },
+    readStore: (messages, store) => {
+      seen.push(messages.length, store);
+      return { messages: stored, ...(latestSummary ? { latestSummary } : {}) };
+    },
+  });
+  send(server, line({ id: 0, method: "initialize", params: { protocolVersion: 1 } }));
+  const store = { path: "/h/state.db", session_id: "s1" };
+  const params = { messages: [{ role: "user", content: "given" }], session_id: "s1", store };
+  const response = send(server, line({ id: 1, method: "project", params }));
+  assert.ok(response && "result" in response);
+  assert.deepEqual(seen, [1, { path: "/h/state.db", sessionId: "s1" }, stored, "## Goal\nstored"]);
+  assert.deepEqual((response.result as { refs: unknown }).refs, ["#40"]);
+  seen.length = 0;
+  send(
+    server,
+    line({ id: 2, method: "project", params: { ...params, previous: "## Goal\ngiven" } }),
+  );
+  assert.equal(seen.at(-1), "## Goal\nstored", "the store's newest summary wins");
+  latestSummary = undefined;
+  send(
+    server,
+    line({ id: 3, method: "project", params: { ...params, previous: "## Goal\ngiven" } }),
+  );
+  assert.equal(seen.at(-1), "## Goal\ngiven", "without one, the summary Hermes passes");
+});
+
+Deno.test("Dispatcher builds the anchor index of the window Hermes passed, not of its originals", () => {
+  const server = new Dispatcher({
+    version: "9.8.7",
+    maxMessageBytes: 1 << 20,
+    project,
+    readStore: () => ({ messages: [{ role: "tool", content: "KeyError in lib/other.py" }] }),
+  });
+  send(server, line({ id: 0, method: "initialize", params: { protocolVersion: 1 } }));
+  const store = { path: "/h/state.db", session_id: "s1" };
+  const params = { messages: ANCHOR_WINDOW, session_id: "s1", store, anchors: true };
+  const response = send(server, line({ id: 1, method: "project", params }));
+  assert.ok(response && "result" in response);
+  const { anchors } = response.result as { anchors: string };
+  assert.match(anchors, /src\/app\/main\.py/);
+  assert.doesNotMatch(anchors, /lib\/other\.py/, "Hermes checks it against its own builder");
 });
 
 Deno.test("Dispatcher turns a projector exception into an internal error", () => {
@@ -279,20 +342,20 @@ Deno.test("Dispatcher adds the anchor index to a projection only when asked", ()
     return response.result as Record<string, unknown>;
   };
   const asked = result({ messages: ANCHOR_WINDOW, anchors: true });
-  assert.deepEqual(Object.keys(asked), ["body", "stats", "anchors"]);
+  assert.deepEqual(Object.keys(asked), ["body", "stats", "refs", "anchors"]);
   assert.equal(asked.anchors, buildAnchorIndex(ANCHOR_WINDOW));
-  assert.deepEqual(Object.keys(result({ messages: ANCHOR_WINDOW, anchors: false })), [
-    "body",
-    "stats",
-  ]);
-  assert.deepEqual(Object.keys(result({ messages: ANCHOR_WINDOW, anchors: null })), [
-    "body",
-    "stats",
-  ]);
+  for (const anchors of [false, null]) {
+    assert.deepEqual(Object.keys(result({ messages: ANCHOR_WINDOW, anchors })), [
+      "body",
+      "stats",
+      "refs",
+    ]);
+  }
   // Hermes's builder raises on a row that is not an object, so there is no index to give.
   assert.deepEqual(Object.keys(result({ messages: [...ANCHOR_WINDOW, null], anchors: true })), [
     "body",
     "stats",
+    "refs",
   ]);
 });
 

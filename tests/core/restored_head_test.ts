@@ -63,6 +63,61 @@ Deno.test("project() states a header span from the earliest message of every lay
   const { body } = project(secondWindow, { sessionId: "s", previous: first });
   assert.match(
     body.split("\n")[0] ?? "",
-    /Messages from 1970-01-01T00:16:40Z to 1970-01-01T00:18:21Z\.\)$/,
+    /Messages from 1970-01-01T00:16:40.000Z to 1970-01-01T00:18:21.000Z\.\)$/,
   );
+});
+
+Deno.test("project() logs a re-stored message before the earlier layer when it is older by less than a second", () => {
+  const first = project([
+    call(5, 1000.6, "c2", "cat src/app.py"),
+    result(6, 1000.7, "c2", { output: "def f(): return 1", exit_code: 0 }),
+  ], { sessionId: "s" }).body;
+  const { body } = project([
+    { role: "user", _row_id: 26, timestamp: 1000.2, content: "Make the tests pass." },
+    call(29, 1100, "c9", "git status"),
+  ], { sessionId: "s", previous: first });
+  const log = body.slice(body.indexOf("## Detailed Session Log"));
+  const order = [...log.matchAll(/^\[#(\d+)\]/gm)].map((match) => Number(match[1]));
+  assert.deepEqual(order, [26, 5, 6, 29]);
+});
+
+const logOrder = (body: string) =>
+  [...body.slice(body.indexOf("## Detailed Session Log")).matchAll(/^\[#(\d+)\]/gm)].map((match) =>
+    Number(match[1])
+  );
+
+Deno.test("project() logs a row once when Hermes passes it again after the projection that logged it", () => {
+  const request = { role: "user", _row_id: 1, timestamp: 1000, content: "Make the tests pass." };
+  const first = project([request, call(2, 1001, "c1", "pytest -q")], { sessionId: "s" }).body;
+  const { body } = project([request], { sessionId: "s", previous: first });
+  assert.deepEqual(logOrder(body), [1, 2]);
+});
+
+Deno.test("project() logs the request Hermes restates after a compaction where it was stored", () => {
+  const { body } = project([
+    {
+      role: "user",
+      _row_id: 24,
+      timestamp: 1200,
+      content: "[STILL IN PROGRESS — this is the active request, restated.]\nMake the tests pass.",
+    },
+    call(14, 1100, "c6", "cat data/a.txt"),
+    result(15, 1101, "c6", { output: "a", exit_code: 0 }),
+    { role: "user", content: "Not saved yet." },
+  ], { sessionId: "s" });
+  assert.deepEqual(logOrder(body), [14, 15, 24]);
+  assert.match(body, /\[#24\] user: .*\n\[t4\] user: Not saved yet\.$/);
+});
+
+Deno.test("project() reads Hermes's grounded snapshot of a restated request as the request", () => {
+  const first = project([{ role: "user", _row_id: 1, content: "Make the tests pass." }], {
+    sessionId: "s",
+  }).body;
+  const grounded = first.replace(
+    /## Historical Task Snapshot\n.*\n/,
+    "## Historical Task Snapshot\nUser asked (deterministic, from compacted turns): '[STILL IN " +
+      "PROGRESS — this is the active request, restated.] Make the tests pass.'\n",
+  );
+  const { body } = project([call(5, 1, "c1", "ls")], { sessionId: "s", previous: grounded });
+  assert.match(body, /## Historical Task Snapshot\nMake the tests pass\.\n/);
 });

@@ -119,7 +119,27 @@ def test_a_second_compaction_merges_the_first_summary(compaction: Compaction) ->
     active = {m["_row_id"] for m in second.history}
     carried = references(second.summary) - active
     assert carried, "the merged summary still cites rows the first pass compacted"
-    assert carried <= references(first.summary)
+    copied = originals_of_copies(compaction, active)
+    assert copied, "Hermes stored the first pass's tail again as the second pass's window"
+    assert carried <= references(first.summary) | copied, "only earlier citations and originals"
+    assert references(second.summary) & copied, "a copied row is cited as its original"
+
+
+def originals_of_copies(compaction: Compaction, ids: set[int]) -> set[int]:
+    """The earlier rows that rows ``ids`` copy: same role, time and call id or text."""
+    rows = compaction.store.get_messages(compaction.session_id, include_inactive=True)
+
+    def identity(row: dict[str, object]) -> tuple[object, ...]:
+        said = row["tool_call_id"] if row["role"] == "tool" else row["content"]
+        calls = [call["id"] for call in row.get("tool_calls") or []]
+        return (row["role"], row["timestamp"], said, tuple(calls))
+
+    copies = {identity(row): row["id"] for row in rows if row["id"] in ids}
+    return {
+        row["id"]
+        for row in rows
+        if row["id"] not in ids and copies.get(identity(row), 0) > row["id"]
+    }
 
 
 @pytest.mark.parametrize("compaction", ["manual-focus"], indirect=True)

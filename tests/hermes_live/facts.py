@@ -32,7 +32,7 @@ from summary_checks import (  # the shared checker, beside the integration suite
 
 NO_SUMMARY_REQUEST = "no summary request reached the model"
 OUTCOMES = "command outcomes in the order they happened"
-BLOCKED = "Blocked holds exactly the failures never fixed"
+BLOCKED = "Blocked holds exactly what the agent could not get past"
 ERROR_NAMES = "error names of failed commands"
 FILES = "files with their operations"
 REFERENCES = "every reference resolves to a row it quotes"
@@ -138,19 +138,25 @@ def _outcomes(covered: Sequence[Action], lines: Sequence[str]) -> Iterator[Fact]
 
 
 def _blocked(covered: Sequence[Action], lines: Sequence[str]) -> Iterator[Fact]:
+    """A command the agent could not get past is listed: its last run failed, and it failed
+    again after a retry or nothing the agent did afterwards worked. A failure fixed later, or one
+    the agent moved on from, is not."""
     for command, runs in _commands(covered).items():
-        failures = [i for i, a in enumerate(runs) if a.outcome == "failed"]
-        if not failures:
+        if not any(a.outcome == "failed" for a in runs):
             continue
-        fixed = any(a.outcome == "succeeded" for a in runs[failures[0] + 1 :])
-        unfixed_last = runs[-1].outcome == "failed"
+        last = runs[-1]
+        later = [a for a in covered if a.index > last.index]
+        stuck = last.outcome == "failed" and (
+            (len(runs) > 1 and runs[-2].outcome == "failed")
+            or not any(a.outcome != "failed" for a in later)
+        )
         line = _line_for(command, lines)
-        if fixed and not unfixed_last:
-            statement = f"Blocked: `{command}` is not listed (it failed, then succeeded)"
-            yield Fact(BLOCKED, statement, None if line is None else f"listed: {line}")
-        else:
-            statement = f"Blocked: `{command}` is listed (it failed and never succeeded)"
+        if stuck:
+            statement = f"Blocked: `{command}` is listed (the agent could not get past it)"
             yield Fact(BLOCKED, statement, "not listed" if line is None else None)
+        else:
+            statement = f"Blocked: `{command}` is not listed (it was fixed or the agent moved on)"
+            yield Fact(BLOCKED, statement, None if line is None else f"listed: {line}")
 
 
 def _error_names(covered: Sequence[Action], lines: Sequence[str]) -> Iterator[Fact]:
@@ -252,14 +258,17 @@ class LookupCheck:
 
 
 def lookup_check(run: LiveRun, rows: Mapping[int, Mapping[str, Any]]) -> LookupCheck:
-    """The model looked up the ``[#N]`` the latest summary cites for the failed pytest run; what
-    ``session_search`` gave back must show the assertion pytest printed (``ASSERTION_TEXT``)."""
+    """The model looked up the ``[#N]`` the latest summary cites for the failed pytest run the way
+    the summary says (``session_search``; where that is refused, the terminal command it offers);
+    what came back must show the assertion pytest printed (``ASSERTION_TEXT``)."""
     lookup = run.session.lookup
     if lookup is None:
         reasons = "; ".join(run.session.problems) or "the model never looked a reference up"
         return LookupCheck(False, reasons)
     result = run.session.lookup_result or ""
     how = "through tool_call" if lookup.via_tool_call else "directly"
+    if lookup.shell is not None:
+        how += f", refused; then in a terminal: {lookup.shell}"
     called = ", ".join(f"{name}={value!r}" for name, value in lookup.arguments.items())
     cited = rows.get(lookup.row_id) or {}
     stored = (

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from model_server import Reply, ToolCall, message_text
@@ -47,6 +47,8 @@ _CALL_ID = re.compile(r"^call_(\d{3})$")
 _SESSION_ID = re.compile(r"session_id\s*=\s*['\"]?([A-Za-z0-9_\-]+)")
 _SCROLL_EXAMPLE = re.compile(r"session_search\(([^()]*around_message_id[^()]*)\)")
 _ARGUMENT = re.compile(r"(\w+)\s*=\s*(?:'([^']*)'|\"([^\"]*)\"|(-?\d+)\b)")
+_SHELL_ALTERNATIVE = re.compile(r"where that is refused, run (`+) ?(.+?) ?\1 in a terminal")
+_PLACEHOLDER = re.compile(r"(?<=\s)N(?=\s|$)")
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,9 @@ class Lookup:
     via_tool_call: bool
     """Whether ``session_search`` was reached through Hermes's ``tool_call`` bridge."""
     call_id: str
+    shell: str | None = None
+    """The terminal command the summary offers where ``session_search`` is refused, once the
+    model has run it (with the cited row in place of ``N``)."""
 
 
 def _fix_plan(
@@ -153,6 +158,8 @@ class ScriptedSession:
             done = _last_step(messages)
             if self.lookup is not None and done is not None and done >= _index(self.lookup.call_id):
                 self.lookup_result = _result_of(messages, self.lookup.call_id)
+                if self.lookup.shell is None and _refused(self.lookup_result or ""):
+                    return self._look_up_in_a_terminal(shown)
                 return self._finish()
             plan = _fix_plan(_patch_arguments(tools)) + _large_plan()
             following = 0 if done is None else done + 1
@@ -201,6 +208,21 @@ class ScriptedSession:
             call = ToolCall(call_id, "session_search", arguments)
         return Reply(tool_calls=[call])
 
+    def _look_up_in_a_terminal(self, shown: Sequence[str]) -> Reply:
+        """``session_search`` refused the lookup: runs the terminal command the summary offers
+        instead, when it offers one."""
+        assert self.lookup is not None
+        offered = next(
+            (found[2] for summary in shown if (found := _SHELL_ALTERNATIVE.search(summary))), None
+        )
+        if offered is None:
+            self.problems.append("session_search was refused and the summary offers nothing else")
+            return self._finish()
+        command = _PLACEHOLDER.sub(str(self.lookup.row_id), offered, count=1)
+        call_id = f"call_{_index(self.lookup.call_id) + 1:03d}"
+        self.lookup = replace(self.lookup, shell=command, call_id=call_id)
+        return Reply(tool_calls=[ToolCall(call_id, "terminal", {"command": command})])
+
     def _finish(self) -> Reply:
         self.finished = True
         return Reply(FINAL_ANSWER)
@@ -217,6 +239,11 @@ def summary_blocks(text: str) -> list[str]:
         end = piece.find(SUMMARY_END)
         blocks.append(SUMMARY_MARKER + (piece if end < 0 else piece[: end + len(SUMMARY_END)]))
     return blocks
+
+
+def _refused(result: str) -> bool:
+    """Whether a tool result is Hermes's refusal rather than an answer."""
+    return '"success": false' in result or result.startswith('{"error"')
 
 
 def _index(call_id: str) -> int:

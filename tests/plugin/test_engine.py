@@ -9,6 +9,7 @@ import logging
 import os
 import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -124,9 +125,24 @@ def test_the_request_carries_session_previous_summary_focus_and_budget() -> None
         "previous": "## Goal\nearlier",
         "focus": "the build",
         "budget_tokens": 2000,
+        # This stand-in has no session database, home, profiles or tool search.
+        "recall": None,
+        "store": None,
     }
     fresh = make_engine().build_projection_request(WINDOW, None)
     assert (fresh["session_id"], fresh["previous"], fresh["focus"]) == (None, None, None)
+
+
+def test_the_request_names_the_session_store_unless_read_store_is_off() -> None:
+    engine = make_engine()
+    engine.on_session_start("s1")
+    engine._session_db = SimpleNamespace(db_path="/home/u/.hermes/state.db")
+    request = engine.build_projection_request(WINDOW, None)
+    assert request["store"] == {"path": "/home/u/.hermes/state.db", "session_id": "s1"}
+    quiet = make_engine(read_store=False)
+    quiet.on_session_start("s1")
+    quiet._session_db = engine._session_db
+    assert quiet.build_projection_request(WINDOW, None)["store"] is None
 
 
 def test_hermes_derived_focus_hint_is_not_a_topic() -> None:

@@ -20,21 +20,37 @@ export const SESSION_LOG_HEADING = "## Detailed Session Log (oldest first)";
 
 /**
  * The session log of a window: one or more lines per row, oldest first (a request, a reply, each
- * call, each result), rendered lazily because the budget keeps only the newest. Rows recorded
- * before `before` (when an earlier projection's messages began; Hermes stores its protected head
- * again after a compaction) are split off as `older`, to go before that projection's lines.
+ * call, each result), rendered lazily because the budget keeps only the newest. Rows with a
+ * recorded time take the places of such rows in time order (Hermes hands over the request it
+ * restates after a compaction ahead of older rows); rows an earlier projection logged (`logged`
+ * row ids) are left out. Rows recorded before `before` (when an earlier projection's messages
+ * began; Hermes stores its protected head again after a compaction) are split off as `older`, to
+ * go before that projection's lines.
  */
 export function sessionLog(
   analysis: Analysis,
   before: Moment,
+  logged: ReadonlySet<number>,
 ): { older: LazyLines; newer: LazyLines } {
   const resultOf = new Map<Row, ToolEvent>();
   for (const event of analysis.events) if (event.resultRow) resultOf.set(event.resultRow, event);
-  const rows = analysis.window.rows.filter((row) => !analysis.copies.has(row));
+  const rows = inTimeOrder(
+    analysis.window.rows.filter((row) =>
+      !analysis.copies.has(row) && !(row.ref.kind === "row" && logged.has(row.ref.id))
+    ),
+  );
   const isOlder = (row: Row) => isBefore(momentOf(row), before);
   const lazy = (part: readonly Row[]) =>
     new LazyLines(part.length, (index) => rowLines(part[index] as Row, resultOf, analysis));
   return { older: lazy(rows.filter(isOlder)), newer: lazy(rows.filter((row) => !isOlder(row))) };
+}
+
+/** `rows` with those that have a time sorted by it (stably) in the places they held. */
+function inTimeOrder(rows: readonly Row[]): Row[] {
+  const timed = rows.filter((row) => row.time !== undefined);
+  const sorted = timed.toSorted((a, b) => (a.time as number) - (b.time as number));
+  let next = 0;
+  return rows.map((row) => (row.time === undefined ? row : sorted[next++] as Row));
 }
 
 function rowLines(row: Row, resultOf: ReadonlyMap<Row, ToolEvent>, analysis: Analysis): string[] {

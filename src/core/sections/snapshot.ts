@@ -6,6 +6,7 @@ import {
   renderRequest,
   type RequestEntry,
   requestOf,
+  withoutRestatement,
 } from "../requests.ts";
 import { momentOf } from "../moment.ts";
 import type { Change, SectionSpec } from "../section.ts";
@@ -17,7 +18,8 @@ const GROUNDED = /^User asked \(deterministic, from compacted turns\): (['"])(.*
 /**
  * Historical Task Snapshot: the latest request the user made, quoted. A window without a request
  * keeps the previous projection's. Hermes (0.22) rewrites this section in its own words after the
- * projection; read back, its quote is unwrapped again.
+ * projection; read back, its quote is unwrapped again, without the marker Hermes puts before a
+ * request it restates.
  */
 export const SNAPSHOT: SectionSpec<RequestEntry> = {
   heading: "## Historical Task Snapshot",
@@ -46,7 +48,8 @@ export const SNAPSHOT: SectionSpec<RequestEntry> = {
     const entry = parseRequest(line);
     if (!entry) return undefined;
     const grounded = GROUNDED.exec(entry.text);
-    return grounded ? { ...entry, text: unquotePython(grounded[2] as string) } : entry;
+    if (!grounded) return entry;
+    return { ...entry, text: withoutRestatement(unquotePython(grounded[2] as string)) };
   },
 };
 

@@ -1,0 +1,246 @@
+/**
+ * The stored originals of a window's messages. What Hermes hands to its summary step is not always
+ * what it stored: it prunes old tool results to one-line stubs, shortens long call arguments
+ * (0.19), stores its protected head again after a compaction under new row ids (same call ids and
+ * `message_uid`s and times), and does not always pass row ids (0.19 never does, 0.22 not after a
+ * restart). The session's rows in `state.db` have the full outputs, the original ids and times:
+ * each window message is matched to the first row that stored it, read-only. A message repeated
+ * in earnest (another "continue", the same call id from a model that reuses them) is not a copy.
+ *
+ * @module
+ */
+import { readMessages, type StoredMessage, toWindowRow } from "./messages.ts";
+import type { SqlRow, StateDb } from "./state_db.ts";
+
+/** A window with its messages matched to their stored originals. */
+export interface WindowOrigins {
+  /**
+   * The window: each matched message carries `_row_id` of its original row, that row's time, and
+   * (tool results and calls) the original's content or calls; unmatched messages are as given.
+   */
+  readonly messages: unknown[];
+  /** How many messages were matched to a stored row. */
+  readonly matched: number;
+}
+
+/** The session's stored rows by what identifies a message, each list in row order. */
+interface RowIndex {
+  readonly roleOf: ReadonlyMap<number, string>;
+  readonly timeOf: ReadonlyMap<number, number>;
+  readonly byUid: ReadonlyMap<string, number[]>;
+  readonly byResultId: ReadonlyMap<string, number[]>;
+  readonly byCallId: ReadonlyMap<string, number[]>;
+}
+
+// Ids per `IN (…)` query, well below SQLite's limit on parameters.
+const IDS_PER_QUERY = 500;
+
+/**
+ * Matches each message of `window` to the row of session `sessionId` that first stored it. A
+ * row with the message's `message_uid`, call ids or role and text is its original when it is
+ * the message's own row (`_row_id`) or a copy Hermes made of it, which keeps the original's
+ * time; without a time to compare, the first such row after the previous message's (windows
+ * are in order). Call inside {@linkcode StateDb.read}.
+ */
+export function windowOrigins(
+  db: StateDb,
+  sessionId: string,
+  window: readonly unknown[],
+): WindowOrigins {
+  const index = rowIndex(db, sessionId);
+  const textMatch = textMatcher(db, sessionId);
+  let previous = 0;
+  const origins = window.map((message) => {
+    const origin = originOf(message, index, textMatch, previous);
+    if (origin !== undefined) previous = Math.max(previous, origin);
+    return origin;
+  });
+  const wanted = [...new Set(origins.filter((id): id is number => id !== undefined))];
+  const originals = new Map<number, StoredMessage>();
+  for (let start = 0; start < wanted.length; start += IDS_PER_QUERY) {
+    const ids = wanted.slice(start, start + IDS_PER_QUERY);
+    for (const row of readMessages(db, sessionId, { ids })) originals.set(row.id, row);
+  }
+  let matched = 0;
+  const messages = window.map((message, position) => {
+    const original = originals.get(origins[position] as number);
+    if (!isMessage(message) || original === undefined || !agrees(message, original)) return message;
+    matched++;
+    return withOriginal(message, original);
+  });
+  return { messages, matched };
+}
+
+function isMessage(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) &&
+    typeof (value as { role?: unknown }).role === "string";
+}
+
+function rowIndex(db: StateDb, sessionId: string): RowIndex {
+  const roleOf = new Map<number, string>();
+  const timeOf = new Map<number, number>();
+  const byUid = new Map<string, number[]>();
+  const byResultId = new Map<string, number[]>();
+  const byCallId = new Map<string, number[]>();
+  // A call id some model reused for different calls names no one call.
+  const signatures = new Map<string, string>();
+  const reused = new Set<string>();
+  const columns = [
+    "id",
+    db.select("messages", "role", "''", true),
+    db.select("messages", "timestamp"),
+    db.select("messages", "tool_call_id", "NULL", true),
+    db.select("messages", "tool_calls", "NULL", true),
+    db.select("messages", "message_uid", "NULL", true),
+  ];
+  const rows = db.all(
+    `SELECT ${columns.join(", ")} FROM messages WHERE session_id = ? ORDER BY id`,
+    sessionId,
+  );
+  const add = <K>(map: Map<K, number[]>, key: K, id: number) => {
+    const ids = map.get(key);
+    if (ids === undefined) map.set(key, [id]);
+    else if (ids.at(-1) !== id) ids.push(id);
+  };
+  for (const row of rows) {
+    const id = Number(row.id);
+    const role = String(row.role ?? "");
+    roleOf.set(id, role);
+    if (typeof row.timestamp === "number") timeOf.set(id, row.timestamp);
+    if (typeof row.message_uid === "string" && row.message_uid !== "") {
+      add(byUid, row.message_uid, id);
+    }
+    if (role === "tool" && typeof row.tool_call_id === "string" && row.tool_call_id !== "") {
+      add(byResultId, row.tool_call_id, id);
+    }
+    for (const [callId, signature] of storedCalls(row)) {
+      add(byCallId, callId, id);
+      const known = signatures.get(callId);
+      if (known === undefined) signatures.set(callId, signature);
+      else if (known !== signature) reused.add(callId);
+    }
+  }
+  for (const callId of reused) {
+    byCallId.delete(callId);
+    byResultId.delete(callId);
+  }
+  return { roleOf, timeOf, byUid, byResultId, byCallId };
+}
+
+// How much of a call's arguments tells two calls apart: Hermes may shorten a copy's long arguments.
+const SIGNATURE_CHARS = 200;
+
+/** The calls a stored assistant row made: each id with the call's tool and first arguments. */
+function storedCalls(row: SqlRow): [string, string][] {
+  if (typeof row.tool_calls !== "string" || row.tool_calls === "") return [];
+  let calls: unknown;
+  try {
+    calls = JSON.parse(row.tool_calls);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(calls)) return [];
+  return calls.flatMap((call) => {
+    const id = (call as { id?: unknown } | null)?.id;
+    if (typeof id !== "string" || id === "") return [];
+    const fn = (call as { function?: { name?: unknown; arguments?: unknown } }).function;
+    const args = typeof fn?.arguments === "string" ? fn.arguments : JSON.stringify(fn?.arguments);
+    return [[id, `${String(fn?.name)}\u0000${String(args).slice(0, SIGNATURE_CHARS)}`]];
+  });
+}
+
+function callIds(calls: unknown): string[] {
+  if (!Array.isArray(calls)) return [];
+  return calls.flatMap((call) => {
+    const id = (call as { id?: unknown } | null)?.id;
+    return typeof id === "string" && id !== "" ? [id] : [];
+  });
+}
+
+// Rows holding one same text considered, enough for any text a session repeats in earnest.
+const TEXT_MATCHES = 256;
+
+/** The rows of the session holding `role` and exactly `text`, in row order. */
+function textMatcher(db: StateDb, sessionId: string): (role: string, text: string) => number[] {
+  if (!db.columns("messages").has("content")) return () => [];
+  const sql = "SELECT id FROM messages WHERE session_id = ? AND role = ? AND content = ? " +
+    `ORDER BY id LIMIT ${TEXT_MATCHES}`;
+  return (role, text) => db.all(sql, sessionId, role, text).map((row) => Number(row.id));
+}
+
+/**
+ * The original row of `message`: among the rows that may have stored it, the first one with its
+ * time (a copy keeps the original's), else its own row, else the first after `previous`: none for
+ * a message not saved yet that repeats an earlier one.
+ */
+function originOf(
+  message: unknown,
+  index: RowIndex,
+  textMatch: (role: string, text: string) => number[],
+  previous: number,
+): number | undefined {
+  if (!isMessage(message)) return undefined;
+  const role = message.role as string;
+  const rowId = message._row_id;
+  const own = typeof rowId === "number" && index.roleOf.get(rowId) === role ? rowId : undefined;
+  const calls = callIds(message.tool_calls);
+  const keyed = [
+    ...(typeof message.message_uid === "string" ? index.byUid.get(message.message_uid) ?? [] : []),
+    ...(role === "tool" && typeof message.tool_call_id === "string"
+      ? index.byResultId.get(message.tool_call_id) ?? []
+      : []),
+    ...(role === "assistant" && calls.length > 0 ? index.byCallId.get(calls[0]!) ?? [] : []),
+  ];
+  const candidates = keyed.length === 0 && calls.length === 0 &&
+      typeof message.content === "string" && message.content !== ""
+    ? textMatch(role, message.content)
+    : [...new Set(keyed)].sort((a, b) => a - b).filter((id) => index.roleOf.get(id) === role);
+  const time = own === undefined
+    ? typeof message.timestamp === "number" ? message.timestamp : undefined
+    : index.timeOf.get(own);
+  if (time !== undefined) {
+    const copied = candidates.find((id) => index.timeOf.get(id) === time);
+    if (copied !== undefined) return copied;
+  }
+  if (own !== undefined) return own;
+  return candidates.find((id) => id > previous);
+}
+
+/**
+ * The message with its original's row id and time; a tool result gets the original output (the
+ * window's may be a pruning stub), an assistant's calls their original arguments (the window's may
+ * be shortened) when they are the same calls.
+ */
+function withOriginal(
+  message: Record<string, unknown>,
+  original: StoredMessage,
+): Record<string, unknown> {
+  const stored = toWindowRow(original);
+  const out: Record<string, unknown> = { ...message, _row_id: original.id };
+  if (original.timestamp !== null) out.timestamp = original.timestamp;
+  if (message.role === "tool" && original.content !== null) out.content = stored.content;
+  const storedCalls = stored.tool_calls;
+  if (
+    message.role === "assistant" && Array.isArray(storedCalls) &&
+    sameCalls(callIds(message.tool_calls), callIds(storedCalls))
+  ) {
+    out.tool_calls = storedCalls;
+  }
+  return out;
+}
+
+// How Hermes's pruning stubs and placeholders look: one bracketed line standing for the output.
+const PLACEHOLDER = /^\[[^\]\n]{1,200}\][^\n]{0,2000}$/;
+
+/**
+ * Whether a tool result's original can stand for it: the window holds the same text, or a pruning
+ * stub or placeholder for it. Any other difference means the match was wrong; the message stays.
+ */
+function agrees(message: Record<string, unknown>, original: StoredMessage): boolean {
+  if (message.role !== "tool" || typeof message.content !== "string") return true;
+  return message.content === original.content || PLACEHOLDER.test(message.content.trim());
+}
+
+function sameCalls(a: readonly string[], b: readonly string[]): boolean {
+  return a.length > 0 && a.length === b.length && a.every((id, index) => id === b[index]);
+}
