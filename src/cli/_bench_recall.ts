@@ -14,7 +14,7 @@ import { string } from "@optique/core/valueparser";
 import { basename, join } from "node:path";
 import type { RecallCorpus, RecallRun, RecallTotals, RecallWindow } from "../bench/recall/mod.ts";
 import { UsageError } from "./_errors.ts";
-import { dbOption, withStore } from "./_store_access.ts";
+import { cutContextOption, dbOption, withStore } from "./_store_access.ts";
 import { printSummary, saveReport, stderrProgress } from "./_bench_output.ts";
 import { formatTable } from "./_display.ts";
 import type { Runner } from "./_runner.ts";
@@ -22,7 +22,7 @@ import type { Runner } from "./_runner.ts";
 const WINDOW_FILE = /\.jsonl?$/;
 const SHOWN_WRONG = 30;
 
-/** `vcc bench recall [PATH…] [--db PATH] [--demo]`: what projections keep and state, scored. */
+/** `vcc bench recall [PATH…] [--db PATH [--context-tokens N]] [--demo]`: what projections keep and state, scored. */
 export const benchRecallCommand = command(
   "recall",
   map(
@@ -33,6 +33,7 @@ export const benchRecallCommand = command(
           message`Window files (JSON array, JSON Lines or {"messages": [...]}) or folders of them`,
       })),
       db: dbOption,
+      contextTokens: cutContextOption,
       demo: optional(flag("--demo", {
         description: message`Also score the bundled sample session's compaction windows`,
       })),
@@ -48,7 +49,7 @@ export const benchRecallCommand = command(
         : parseBudgets(args.budgets);
       const corpora: RecallCorpus[] = [];
       for (const path of args.paths) corpora.push(await readCorpus(path));
-      if (args.db !== undefined) corpora.push(await storeCorpus(args.db));
+      if (args.db !== undefined) corpora.push(await storeCorpus(args.db, args.contextTokens));
       if (args.demo) corpora.push(await demoCorpus());
       if (corpora.length === 0) {
         throw new UsageError("give window files or folders, --db PATH, or --demo");
@@ -116,11 +117,14 @@ async function readCorpus(path: string): Promise<RecallCorpus> {
   return { name: path, windows };
 }
 
-async function storeCorpus(db: string): Promise<RecallCorpus> {
+async function storeCorpus(db: string, contextTokens: number | undefined): Promise<RecallCorpus> {
   const { readStoreSources } = await import("../bench/store_windows.ts");
   const { DEFAULT_CONTEXT_TOKENS } = await import("../compaction/mod.ts");
   const { sha256Hex } = await import("../bench/sha256.ts");
-  const sources = await withStore(db, (store) => readStoreSources(store, DEFAULT_CONTEXT_TOKENS));
+  const sources = await withStore(
+    db,
+    (store) => readStoreSources(store, contextTokens ?? DEFAULT_CONTEXT_TOKENS),
+  );
   return {
     name: `db-${(await sha256Hex(db)).slice(0, 12)}`,
     windows: sources.windows.map((window) => ({

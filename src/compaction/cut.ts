@@ -31,7 +31,7 @@ export function cutForCompaction(
   if (rows.length <= headSize + 4) return undefined;
   let start = Math.min(headSize, rows.length);
   while (start < rows.length && rows[start]?.role === "tool") start++;
-  const end = Math.max(start, tailStart(rows, settings));
+  const end = Math.max(start, tailStart(rows, settings, start));
   const window = rows.slice(start, end).filter((row) => !isSummaryRow(row));
   if (window.length === 0) return undefined;
   const newest = summaries.at(-1)?.content;
@@ -43,7 +43,16 @@ export function cutForCompaction(
   };
 }
 
-function tailStart(rows: readonly MessageRow[], settings: CompactionSettings): number {
+/**
+ * Where the protected tail begins. The user messages it must keep are those after the head
+ * (`headEnd`): a request in the protected head is kept there (live Hermes compacts a session whose
+ * only request is its first message).
+ */
+function tailStart(
+  rows: readonly MessageRow[],
+  settings: CompactionSettings,
+  headEnd: number,
+): number {
   const budget = tailTokenBudget(settings.contextTokens);
   let index = rows.length;
   let spent = 0;
@@ -57,7 +66,7 @@ function tailStart(rows: readonly MessageRow[], settings: CompactionSettings): n
   index = Math.min(index, lastIndexOfRole(rows, "assistant", index));
   const wanted = Math.max(1, settings.minTailUserMessages ?? 1);
   let users = 0;
-  for (let i = rows.length - 1; i >= 0 && users < wanted; i--) {
+  for (let i = rows.length - 1; i >= headEnd && users < wanted; i--) {
     if (rows[i]?.role === "user") {
       users++;
       index = Math.min(index, i);

@@ -49,6 +49,16 @@ Deno.test("cutForCompaction() pins the head, keeps a token-budgeted tail and nev
   assert.ok(cut.tail.some((row) => row.role === "user"), "the last user message stays");
 });
 
+Deno.test("cutForCompaction() compacts a session whose only request is in the head", () => {
+  // As the live Hermes runs: one request, then tool rounds only; the request stays in the head.
+  const [request, ...rest] = turns(1);
+  const rounds = turns(40).filter((row) => row.role !== "user");
+  const cut = cutForCompaction([request!, ...rest, ...rounds], SMALL)!;
+  assert.equal(cut.head[0], request);
+  assert.ok(cut.window.length > 0, "the rounds between head and tail are compacted");
+  assert.ok(!cut.tail.some((row) => row.role === "user"));
+});
+
 Deno.test("cutForCompaction() treats earlier summaries as the previous projection", () => {
   const summary = { role: "user", content: summaryRowText("## Goal\n[#1] ship it"), _row_id: 99 };
   const cut = cutForCompaction([summary, ...turns(30)], SMALL)!;

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from facts import KINDS, facts_after, lookup_check, projection_times_ms, resolved_references
-from live_run import KEPT_RUNS, LiveRun
+from live_run import CONTEXT_LENGTH, KEPT_RUNS, LiveRun
 
 
 def scorecard(run: LiveRun, rows: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
@@ -43,6 +43,7 @@ def scorecard(run: LiveRun, rows: Mapping[int, Mapping[str, Any]]) -> dict[str, 
         "hermes_exit_code": run.exit_code,
         "seconds": round(run.seconds, 1),
         "model_requests": len(run.model.exchanges),
+        "context_length": CONTEXT_LENGTH,
         "compactions": compactions,
         "session_search": {"holds": lookup.holds, "detail": lookup.detail},
         "kept": str(KEPT_RUNS / run.label),
