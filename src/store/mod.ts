@@ -12,3 +12,4 @@ export { findSession, listSessions, type SessionInfo } from "./sessions.ts";
 export { type SqlRow, StateDb } from "./state_db.ts";
 export { StoreError, type StoreProblem } from "./store_error.ts";
 export { type Cooldown, type StoreStats, storeStats } from "./store_stats.ts";
+export { storeGeneration } from "./hermes_generation.ts";
