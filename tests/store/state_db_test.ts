@@ -12,7 +12,7 @@ import {
 } from "../../src/store/mod.ts";
 import { fileSha256, tempStore } from "../support/vcc_harness.ts";
 
-for (const schema of ["v31", "v30", "minimal"] as const) {
+for (const schema of ["v31", "v30", "v22", "minimal"] as const) {
   Deno.test(`listSessions() reads a ${schema} store and reports what was written`, async () => {
     const store = tempStore({ schema });
     const before = await fileSha256(store.path);
