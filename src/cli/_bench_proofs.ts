@@ -52,7 +52,7 @@ export const benchProofsCommand = command(
         `proofs on ${source === "synthetic" ? "generated windows" : `${sessions} stored sessions`}`,
         ...totalsLines("projected windows", run.windows),
         ...(run.storedSummaries ? totalsLines("stored summaries", run.storedSummaries) : []),
-        `${holds ? "PASS" : "FAIL"}; report: ${report}`,
+        `${holds ? "PASS" : "FAIL"}${uncheckedNote(run)}; report: ${report}`,
       ]);
       return holds ? 0 : 1;
     },
@@ -65,11 +65,22 @@ export const benchProofsCommand = command(
   },
 );
 
+/** `; N lines not checkable` when some lines cite no stored row, so the verdict says so. */
+function uncheckedNote(run: ProofRun): string {
+  const count = run.windows.linesUncheckable + (run.storedSummaries?.linesUncheckable ?? 0);
+  return count > 0 ? `; ${count} lines not checkable` : "";
+}
+
 function totalsLines(label: string, totals: ProofTotals): string[] {
   const kinds = Object.keys(totals.plantedByKind).length;
   return [
     `${label}: ${totals.windows}`,
     `  lines whose words all come from the cited rows: ${totals.linesHeld}/${totals.lines}`,
+    ...(totals.linesUncheckable > 0
+      ? [
+        `  lines citing no stored row ([tN], [unsaved]), not checkable: ${totals.linesUncheckable}`,
+      ]
+      : []),
     `  references that resolve to a row: ${totals.refsResolved}/${totals.refs}`,
     `  negative control, planted words caught: ${totals.caught}/${totals.planted} ` +
     `(${kinds} kinds of line)`,

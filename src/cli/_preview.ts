@@ -1,7 +1,13 @@
 import { command, constant, flag, map, message, object, option, optional } from "@optique/core";
 import { argument } from "@optique/core/primitives";
-import { integer, string } from "@optique/core/valueparser";
-import { DEFAULT_CONTEXT_TOKENS, previewCompaction } from "../compaction/mod.ts";
+import { choice, integer, string } from "@optique/core/valueparser";
+import {
+  DEFAULT_CONTEXT_TOKENS,
+  type HermesGeneration,
+  hermesRules,
+  isSummaryRow,
+  previewCompaction,
+} from "../compaction/mod.ts";
 import { UsageError } from "./_errors.ts";
 import { dbOption, withStore } from "./_store_access.ts";
 import type { Runner } from "./_runner.ts";
@@ -18,6 +24,10 @@ export const previewCommand = command(
       contextTokens: optional(option("--context-tokens", integer({ min: 1000, metavar: "N" }), {
         description: message`The model's context window in tokens (default 128000)`,
       })),
+      hermes: optional(option("--hermes", choice(["0.19", "0.22"]), {
+        description:
+          message`Cut as this Hermes generation does (default: told by the store's schema)`,
+      })),
       budgetTokens: optional(option("--budget-tokens", integer({ min: 1, metavar: "N" }), {
         description: message`Fixed projection budget instead of the engine's default rule`,
       })),
@@ -30,34 +40,43 @@ export const previewCommand = command(
       })),
     }),
     (args): Runner => async (out) => {
-      const { preview, rows } = await withStore(args.db, (db, store) => {
-        if (!store.findSession(db, args.session)) {
-          throw new UsageError(`no session ${args.session} in ${db.path}`);
-        }
+      const { preview, rows, generation } = await withStore(args.db, (db, store) => {
+        const session = store.findSession(db, args.session);
+        if (!session) throw new UsageError(`no session ${args.session} in ${db.path}`);
+        const generation: HermesGeneration = args.hermes ?? store.storeGeneration(db);
         const rows = store.readMessages(db, args.session, { activeOnly: true }).map(
           store.toWindowRow,
         );
         const preview = previewCompaction(rows, {
           contextTokens: args.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
+          rules: hermesRules(generation),
+          // The session's own compressor stops pinning the head after its first compaction.
+          compactedBefore: session.compactions > 0 || session.compactedRows > 0,
           sessionId: args.session,
           ...(args.budgetTokens === undefined ? {} : { budgetTokens: args.budgetTokens }),
           ...(args.focus === undefined ? {} : { focus: args.focus }),
         });
-        return { preview, rows: rows.length };
+        return { preview, rows, generation };
       });
       if (!preview) {
-        out.stderr(`vcc: session ${args.session} has nothing to compact (${rows} live rows)`);
+        out.stderr(
+          `vcc: session ${args.session} has nothing to compact (${rows.length} live rows, ` +
+            `cut as Hermes ${generation})`,
+        );
         if (args.json) out.stdout(`${JSON.stringify({ sessionId: args.session, window: null })}\n`);
         return 0;
       }
-      const ids = preview.window.map((row) => row._row_id);
+      const ids = preview.cut.window.map((row) => row._row_id);
       const cut = {
-        liveRows: rows,
+        hermes: generation,
+        liveRows: rows.length,
         headRows: preview.cut.head.length,
-        windowRows: preview.window.length,
+        windowRows: preview.cut.window.length,
         tailRows: preview.cut.tail.length,
         firstRowId: ids[0] ?? null,
         lastRowId: ids.at(-1) ?? null,
+        windowRowIds: ids,
+        tailFirstRowId: preview.cut.tail[0]?._row_id ?? null,
         windowTokens: preview.windowTokens,
         budgetTokens: preview.budgetTokens,
         mergedPrevious: preview.cut.previous !== undefined,
@@ -67,11 +86,16 @@ export const previewCommand = command(
         out.stdout(`${JSON.stringify(report, null, 2)}\n`);
         return 0;
       }
+      const summaryInTail = !cut.mergedPrevious && preview.cut.tail.some(isSummaryRow);
       out.stderr(
-        `preview: rows [#${cut.firstRowId}]..[#${cut.lastRowId}] (${cut.windowRows} of ${rows} ` +
-          `live rows, ~${cut.windowTokens} tokens) would be summarised into at most ` +
-          `${cut.budgetTokens} tokens; ${cut.tailRows} tail rows stay verbatim` +
-          (cut.mergedPrevious ? "; the previous summary is merged" : ""),
+        `preview: rows [#${cut.firstRowId}]..[#${cut.lastRowId}] (${cut.windowRows} of ` +
+          `${rows.length} live rows, ~${cut.windowTokens} tokens, cut as Hermes ${generation}) ` +
+          `would be summarised into at most ${cut.budgetTokens} tokens; ${cut.tailRows} tail ` +
+          `rows stay verbatim` +
+          (cut.mergedPrevious ? "; the previous summary is merged" : "") +
+          (summaryInTail
+            ? "; Hermes passes no previous summary (the newest one is in the protected tail)"
+            : ""),
       );
       const body = preview.projection.body;
       out.stdout(body.endsWith("\n") ? body : `${body}\n`);
@@ -81,6 +105,6 @@ export const previewCommand = command(
   {
     description: message`Print the summary vcc would write if SESSION compacted now`,
     footer:
-      message`Follows Hermes's documented head, tail and pruning rules; writes nothing. Example: vcc preview 20260803_082413_6001150a --context-tokens 64000`,
+      message`Follows Hermes's head, tail and pruning rules (0.19 or 0.22, told by the store); writes nothing. Example: vcc preview 20260803_082413_6001150a --context-tokens 64000`,
   },
 );

@@ -1,9 +1,13 @@
 import { command, constant, flag, map, message, object, optional } from "@optique/core";
 import { dbOption, withStore } from "./_store_access.ts";
-import { formatTime, printable } from "./_display.ts";
+import { describeHold } from "./_compaction_holds.ts";
 import type { Runner } from "./_runner.ts";
+import type { HeldSession } from "../store/mod.ts";
 
-/** `vcc stats`: store-wide compaction counts and the sessions in a compression cooldown. */
+/**
+ * `vcc stats`: store-wide compaction counts, and the sessions whose compaction Hermes holds back
+ * (what, until when, why).
+ */
 export const statsCommand = command(
   "stats",
   map(
@@ -28,12 +32,14 @@ export const statsCommand = command(
         `compacted rows: ${stats.compactedRows}`,
         `sessions with a compaction: ${stats.compactedSessions}`,
         `rotated sessions: ${stats.rotatedSessions}`,
-        `sessions with a compression cooldown: ${stats.cooldowns.length}`,
-        ...stats.cooldowns.map((cooldown) =>
-          `  ${cooldown.sessionId}  until ${formatTime(cooldown.until)}${
-            cooldown.active ? " (active)" : ""
-          }  error: ${printable(cooldown.error ?? "-")}`
-        ),
+        `sessions whose compaction Hermes holds back: ${stats.held.length}`,
+        ...stats.held.flatMap(holdLines),
+        ...(stats.noted.length > 0
+          ? [
+            `sessions with compaction notes: ${stats.noted.length}`,
+            ...stats.noted.flatMap(holdLines),
+          ]
+          : []),
       ];
       out.stdout(`${lines.join("\n")}\n`);
       return 0;
@@ -41,7 +47,11 @@ export const statsCommand = command(
   ),
   {
     description:
-      message`Count rows, compacted rows, rotated sessions and compression cooldowns in the store`,
+      message`Count rows, compacted rows and rotated sessions, and show whose compaction Hermes holds back`,
     footer: message`Example: vcc stats --db ~/.hermes/state.db --json`,
   },
 );
+
+function holdLines(session: HeldSession): string[] {
+  return session.holds.map((hold) => `  ${session.sessionId}  ${describeHold(hold)}`);
+}

@@ -10,7 +10,12 @@
 /** What Hermes charges for one image part instead of the length of its data. */
 export const IMAGE_TOKENS = 1_500;
 
-const IMAGE_PART_TYPES: ReadonlySet<unknown> = new Set(["image", "image_url", "input_image"]);
+/** The content part types Hermes counts as images. */
+export const IMAGE_PART_TYPES: ReadonlySet<unknown> = new Set([
+  "image",
+  "image_url",
+  "input_image",
+]);
 
 /**
  * Hermes's `estimate_messages_tokens_rough(messages)` (hermes-agent 0.19): the characters of every

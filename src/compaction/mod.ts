@@ -7,8 +7,15 @@
  */
 export { type CompactionCut, cutForCompaction, type MessageRow } from "./cut.ts";
 export { hermesTokens, IMAGE_TOKENS, pythonNumberText, pythonTextLength } from "./hermes_tokens.ts";
+export {
+  HERMES_0_19,
+  HERMES_0_22,
+  type HermesGeneration,
+  type HermesRules,
+  hermesRules,
+} from "./hermes_rules.ts";
 export { jsonObject } from "./json_object.ts";
-export { MIN_PRUNE_CHARS, pruneToolResults } from "./prune.ts";
+export { MIN_PRUNE_CHARS, pruneToolResults, pruneTranscript } from "./prune.ts";
 export { replayCompactions, type ReplayedCompaction } from "./replay.ts";
 export {
   type BudgetSettings,
@@ -16,16 +23,22 @@ export {
   compactionThreshold,
   DEFAULT_BUDGET_SETTINGS,
   DEFAULT_CONTEXT_TOKENS,
+  DEFAULT_PROTECT_FIRST_N,
+  DEFAULT_PROTECT_LAST_N,
   projectionBudget,
   roughTokens,
-  tailTokenBudget,
   VCC_SETTINGS,
   type VccSetting,
 } from "./settings.ts";
 export { CLEARED_STUB, DUPLICATE_STUB, groupDigits, isPruningStub, pruningStub } from "./stubs.ts";
 export {
+  type HandoffKind,
+  handoffKind,
+  handoffRemainder,
   isSummaryRow,
   LEGACY_SUMMARY_PREFIX,
+  MERGED_PRIOR_HEADER,
+  MERGED_SUMMARY_DELIMITER,
   SUMMARY_END_MARKER,
   SUMMARY_PREFIX_START,
   summaryBody,

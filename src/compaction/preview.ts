@@ -1,14 +1,11 @@
 import { project, type Projection } from "../core/mod.ts";
 import { type CompactionCut, cutForCompaction, type MessageRow } from "./cut.ts";
 import { hermesTokens } from "./hermes_tokens.ts";
-import { pruneToolResults } from "./prune.ts";
 import { type BudgetSettings, type CompactionSettings, projectionBudget } from "./settings.ts";
 
 /** What a compaction of a live transcript would hand to vcc, and what vcc would answer. */
 export interface CompactionPreview {
   readonly cut: CompactionCut;
-  /** The window after Hermes's pruning, as the summary step receives it. */
-  readonly window: readonly MessageRow[];
   readonly windowTokens: number;
   readonly budgetTokens: number;
   readonly projection: Projection;
@@ -24,9 +21,9 @@ export interface PreviewSettings extends CompactionSettings, BudgetSettings {
 
 /**
  * The summary body vcc would produce if the live transcript `rows` (oldest first) compacted now:
- * Hermes's cut, its pruning of old tool results, the newest earlier summary merged as the
- * previous projection, and the budget the engine derives from the settings. Undefined when
- * Hermes would find nothing to compact.
+ * Hermes's cut and pruning ({@linkcode cutForCompaction}), the earlier summaries Hermes passes
+ * merged as the previous projection, and the budget the engine derives from the settings.
+ * Undefined when Hermes would find nothing to compact.
  */
 export function previewCompaction(
   rows: readonly MessageRow[],
@@ -34,15 +31,14 @@ export function previewCompaction(
 ): CompactionPreview | undefined {
   const cut = cutForCompaction(rows, settings);
   if (!cut) return undefined;
-  const window = pruneToolResults(cut.window, cut.tail);
-  const windowTokens = hermesTokens(window);
+  const windowTokens = hermesTokens(cut.window);
   const budgetTokens = settings.budgetTokens ??
     projectionBudget(settings.contextTokens, windowTokens, settings);
-  const projection = project(window, {
+  const projection = project(cut.window, {
     budgetTokens,
     ...(settings.sessionId === undefined ? {} : { sessionId: settings.sessionId }),
     ...(cut.previous === undefined ? {} : { previous: cut.previous }),
     ...(settings.focus === undefined ? {} : { focus: settings.focus }),
   });
-  return { cut, window, windowTokens, budgetTokens, projection };
+  return { cut, windowTokens, budgetTokens, projection };
 }

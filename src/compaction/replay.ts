@@ -34,10 +34,7 @@ export function replayCompactions(
     prompt.push(row);
     tokens += roughTokens(row);
     if (tokens < threshold) continue;
-    const cut = cutForCompaction(prompt, {
-      ...settings,
-      protectFirstN: found.length > 0 ? 0 : settings.protectFirstN ?? 3,
-    });
+    const cut = cutForCompaction(prompt, { ...settings, compactedBefore: found.length > 0 });
     if (!cut) continue;
     found.push({
       ordinal: found.length + 1,

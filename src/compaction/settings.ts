@@ -1,23 +1,36 @@
 /**
  * Hermes's compaction settings and the sizes derived from them (hermes-internals §2.1, §2.3):
- * when it compacts, how much tail it keeps, and the projection budget the vcc engine uses.
+ * where it cuts (the tail sizes differ by generation: `hermes_rules.ts`), when it compacts, and the
+ * projection budget the vcc engine uses.
  *
  * @module
  */
 // Imported as text, as the plugin's file list imports it: Deno loads one file with one type.
 import settingsJson from "../../plugin/settings.json" with { type: "text" };
+import type { HermesRules } from "./hermes_rules.ts";
 
 /** Settings that decide where Hermes cuts a transcript. Defaults are Hermes's. */
 export interface CompactionSettings {
   /** The main model's context window in tokens. */
   readonly contextTokens: number;
-  /** Messages pinned at the start before the first compaction (default 3; 0 afterwards). */
+  /** Messages pinned at the start until the session's first compaction (default 3). */
   readonly protectFirstN?: number;
-  /** The tail keeps at least this many messages (default 20). */
+  /** The tail keeps at least this many messages, 8 at most (default 20). */
   readonly protectLastN?: number;
-  /** The tail keeps at least this many user messages (default 1). */
-  readonly minTailUserMessages?: number;
+  /** The rules of the Hermes generation that compacts (default 0.22). */
+  readonly rules?: HermesRules;
+  /**
+   * Whether the session has compacted before, which lets the head decay to nothing (default:
+   * whether the transcript holds a summary row).
+   */
+  readonly compactedBefore?: boolean;
 }
+
+/** Hermes's default `protect_first_n`. */
+export const DEFAULT_PROTECT_FIRST_N = 3;
+
+/** Hermes's default `protect_last_n`. */
+export const DEFAULT_PROTECT_LAST_N = 20;
 
 /** Context window assumed when none is given: 128K tokens. */
 export const DEFAULT_CONTEXT_TOKENS = 128_000;
@@ -36,12 +49,6 @@ export function compactionThreshold(contextTokens: number): number {
   const ratio = contextTokens < 512_000 ? 0.75 : 0.5;
   const floor = Math.min(64_000, Math.floor(contextTokens * 0.85));
   return Math.min(256_000, Math.max(floor, Math.floor(contextTokens * ratio)));
-}
-
-/** Tokens the lean tail keeps: 2.5% of the window, clamped to 10K–25K, at most 20% of it. */
-export function tailTokenBudget(contextTokens: number): number {
-  const lean = Math.min(25_000, Math.max(10_000, Math.floor(contextTokens * 0.025)));
-  return Math.min(lean, Math.floor(contextTokens * 0.2));
 }
 
 /** The vcc engine's budget settings (`context.vcc`); absent ones take their defaults. */

@@ -9,6 +9,8 @@ export { LABEL_TOKENS, LABEL_WORDS, wordsOf } from "./vocabulary.ts";
 export { contentText } from "./content.ts";
 export { type Ref, refLabel, windowRef } from "./ref.ts";
 export { sanitizeInline } from "./sanitize.ts";
+export { isHeader } from "./header.ts";
+export { HERMES_SNAPSHOT_WORDS } from "./sections/snapshot.ts";
 export type { ProofKind } from "./section.ts";
 export {
   HEADINGS,

@@ -18,6 +18,13 @@ export interface StoredMessage {
   readonly compacted: boolean;
   /** Whether Hermes flagged this row as a compaction summary. */
   readonly summary: boolean;
+  /** How Hermes shows the row (`hidden`, `steer`, …); null for an ordinary message. */
+  readonly displayKind: string | null;
+  /** The text Hermes sends the model instead of `content`, when it differs. */
+  readonly apiContent: string | null;
+  /** The model's reasoning text on an assistant row, as stored (`reasoning`, `reasoning_content`). */
+  readonly reasoning: string | null;
+  readonly reasoningContent: string | null;
 }
 
 /** Which rows of a session {@linkcode readMessages} returns. */
@@ -64,6 +71,10 @@ export function readMessages(
     db.select("messages", "active", "1"),
     db.select("messages", "compacted", "0"),
     db.select("messages", "_compressed_summary", "0"),
+    db.select("messages", "display_kind", "NULL", true),
+    db.select("messages", "api_content", "NULL", true),
+    db.select("messages", "reasoning", "NULL", true),
+    db.select("messages", "reasoning_content", "NULL", true),
   ];
   return db.all(
     `SELECT ${columns.join(", ")} FROM messages WHERE ${where.join(" AND ")} ORDER BY id`,
@@ -85,6 +96,10 @@ function toStoredMessage(row: SqlRow): StoredMessage {
     active: Number(row.active ?? 1) !== 0,
     compacted: Number(row.compacted ?? 0) !== 0,
     summary: Number(row._compressed_summary ?? 0) !== 0,
+    displayKind: text(row.display_kind),
+    apiContent: text(row.api_content),
+    reasoning: text(row.reasoning),
+    reasoningContent: text(row.reasoning_content),
   };
 }
 
@@ -103,6 +118,10 @@ export function toWindowRow(message: StoredMessage): Record<string, unknown> {
   if (message.toolName !== null) row.tool_name = message.toolName;
   if (message.timestamp !== null) row.timestamp = message.timestamp;
   if (message.summary) row._compressed_summary = true;
+  if (message.displayKind !== null) row.display_kind = message.displayKind;
+  if (message.apiContent !== null) row.api_content = message.apiContent;
+  if (message.reasoning !== null) row.reasoning = message.reasoning;
+  if (message.reasoningContent !== null) row.reasoning_content = message.reasoningContent;
   row._row_id = message.id;
   return row;
 }

@@ -11,7 +11,9 @@ export { DEFAULT_SCROLL_WINDOW, scrollAround, type ScrollView } from "./scroll.t
 export { findSession, listSessions, type SessionInfo } from "./sessions.ts";
 export { type SqlRow, StateDb } from "./state_db.ts";
 export { StoreError, type StoreProblem } from "./store_error.ts";
-export { type Cooldown, type StoreStats, storeStats } from "./store_stats.ts";
+export { type HeldSession, type StoreStats, storeStats } from "./store_stats.ts";
+export { type CompactionHold, compactionHolds, type CompactionState } from "./compaction_holds.ts";
+export { storeGeneration } from "./hermes_generation.ts";
 export { latestSummary } from "./latest_summary.ts";
 export { readStoredWindow, type StoredWindowRead } from "./stored_window.ts";
 export { type WindowOrigins, windowOrigins } from "./window_origins.ts";

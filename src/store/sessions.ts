@@ -1,3 +1,6 @@
+import type { CompactionState } from "./compaction_holds.ts";
+import { isSummaryRow, MERGED_SUMMARY_DELIMITER, summaryBody } from "../compaction/summary_rows.ts";
+import { storeGeneration } from "./hermes_generation.ts";
 import type { StateDb } from "./state_db.ts";
 
 /** One session of the store with its compaction counts. */
@@ -16,14 +19,13 @@ export interface SessionInfo {
   readonly compactedRows: number;
   /** Summary rows written by in-place compactions, plus one if the session rotated. */
   readonly compactions: number;
-  /** Epoch seconds until which automatic compaction is deferred after a failure (0: none). */
-  readonly cooldownUntil: number;
-  readonly cooldownError: string | null;
+  /** What the session's row says about holding its compaction back. */
+  readonly compaction: CompactionState;
 }
 
 interface MessageCounts {
-  rows: number;
-  compacted: number;
+  readonly rows: number;
+  readonly compacted: number;
   summaries: number;
 }
 
@@ -34,28 +36,29 @@ interface MessageCounts {
 export function listSessions(db: StateDb): SessionInfo[] {
   const counts = new Map<string, MessageCounts>();
   const compacted = db.columns("messages").has("compacted") ? "SUM(compacted = 1)" : "0";
-  // Hermes flags its summary rows; stores from before the flag existed are read by prefix.
-  const summaries = db.columns("messages").has("_compressed_summary")
-    ? "SUM(COALESCE(_compressed_summary, 0) = 1)"
-    : `SUM(substr(content, 1, 40) LIKE '[CONTEXT COMPACTION%' ` +
-      `OR substr(content, 1, 20) LIKE '[CONTEXT SUMMARY]:%')`;
   for (
     const row of db.all(
-      `SELECT session_id, COUNT(*) AS n, ${compacted} AS c, ${summaries} AS s ` +
-        `FROM messages GROUP BY session_id`,
+      `SELECT session_id, COUNT(*) AS n, ${compacted} AS c FROM messages GROUP BY session_id`,
     )
   ) {
     counts.set(String(row.session_id), {
       rows: Number(row.n),
       compacted: Number(row.c ?? 0),
-      summaries: Number(row.s ?? 0),
+      summaries: 0,
     });
   }
+  for (const [id, summaries] of compactionCounts(db)) {
+    const count = counts.get(id);
+    if (count) count.summaries = summaries;
+  }
+  const generation = storeGeneration(db);
   const s = (column: string, fallback = "NULL") => db.select("sessions", column, fallback);
   const sessions = db.all(
     `SELECT id, ${s("title")}, ${s("source")}, ${s("started_at")}, ${s("ended_at")}, ` +
-      `${s("end_reason")}, ${s("parent_session_id")}, ` +
-      `${s("compression_failure_cooldown_until", "0")}, ${s("compression_failure_error")} ` +
+      `${s("end_reason")}, ${s("parent_session_id")}, ${s("model_config")}, ` +
+      `${s("compression_failure_cooldown_until")}, ${s("compression_failure_error")}, ` +
+      `${s("compression_fallback_streak")}, ${s("compression_ineffective_count")}, ` +
+      `${s("compression_recovery_deadline")}, ${s("compression_overload_streak")} ` +
       `FROM sessions`,
   ).map((row): SessionInfo => {
     const id = String(row.id);
@@ -72,8 +75,20 @@ export function listSessions(db: StateDb): SessionInfo[] {
       rows: count.rows,
       compactedRows: count.compacted,
       compactions: count.summaries + (row.end_reason === "compression" ? 1 : 0),
-      cooldownUntil: numberOrNull(row.compression_failure_cooldown_until) ?? 0,
-      cooldownError: textOrNull(row.compression_failure_error),
+      compaction: {
+        generation,
+        cooldownUntil: numberOrNull(row.compression_failure_cooldown_until) ?? 0,
+        cooldownError: textOrNull(row.compression_failure_error),
+        fallbackStreak: numberOrNull(row.compression_fallback_streak) ?? 0,
+        ineffectiveCount: db.columns("sessions").has("compression_ineffective_count")
+          ? numberOrNull(row.compression_ineffective_count) ?? 0
+          : null,
+        recoveryDeadline: numberOrNull(row.compression_recovery_deadline) ?? 0,
+        overloadStreak: db.columns("sessions").has("compression_overload_streak")
+          ? numberOrNull(row.compression_overload_streak) ?? 0
+          : null,
+        summaryProbeAt: probeAt(row.model_config),
+      },
     };
   });
   for (const [id, count] of counts) {
@@ -88,8 +103,16 @@ export function listSessions(db: StateDb): SessionInfo[] {
       rows: count.rows,
       compactedRows: count.compacted,
       compactions: count.summaries,
-      cooldownUntil: 0,
-      cooldownError: null,
+      compaction: {
+        generation,
+        cooldownUntil: 0,
+        cooldownError: null,
+        fallbackStreak: 0,
+        ineffectiveCount: null,
+        recoveryDeadline: 0,
+        overloadStreak: null,
+        summaryProbeAt: 0,
+      },
     });
   }
   return sessions.sort((a, b) =>
@@ -98,9 +121,47 @@ export function listSessions(db: StateDb): SessionInfo[] {
   );
 }
 
+/**
+ * Compactions per session: the distinct summaries its rows hold. Hermes stores a summary again
+ * with the rows it keeps (0.19 copies earlier ones verbatim), so copies count once.
+ */
+function compactionCounts(db: StateDb): Map<string, number> {
+  const flagged = db.columns("messages").has("_compressed_summary")
+    ? "COALESCE(_compressed_summary, 0) = 1 OR "
+    : "";
+  const bodies = new Map<string, Set<string>>();
+  const candidates = db.all(
+    `SELECT session_id, ${db.select("messages", "content", "NULL", true)}, ` +
+      `${db.select("messages", "_compressed_summary", "0")} FROM messages ` +
+      `WHERE ${flagged}substr(content, 1, 40) LIKE '[CONTEXT COMPACTION%' ` +
+      `OR substr(content, 1, 20) LIKE '[CONTEXT SUMMARY]:%' OR instr(content, ?) > 0`,
+    MERGED_SUMMARY_DELIMITER,
+  );
+  for (const row of candidates) {
+    if (!isSummaryRow(row) || typeof row.content !== "string") continue;
+    const id = String(row.session_id);
+    const seen = bodies.get(id) ?? new Set<string>();
+    seen.add(summaryBody(row.content));
+    bodies.set(id, seen);
+  }
+  return new Map([...bodies].map(([id, seen]) => [id, seen.size]));
+}
+
 /** The session `id`, or undefined when the store has neither a session row nor messages for it. */
 export function findSession(db: StateDb, id: string): SessionInfo | undefined {
   return listSessions(db).find((session) => session.id === id);
+}
+
+/** `_fallback_probe_at` in a session's `model_config` JSON, 0 when absent or unreadable. */
+function probeAt(modelConfig: unknown): number {
+  if (typeof modelConfig !== "string") return 0;
+  try {
+    const config: unknown = JSON.parse(modelConfig);
+    const at = (config as { _fallback_probe_at?: unknown } | null)?._fallback_probe_at;
+    return typeof at === "number" && Number.isFinite(at) ? at : 0;
+  } catch {
+    return 0;
+  }
 }
 
 function textOrNull(value: unknown): string | null {

@@ -1,14 +1,10 @@
+import { type CompactionHold, compactionHolds } from "./compaction_holds.ts";
 import type { SessionInfo } from "./sessions.ts";
 
-/** A session whose automatic compaction is deferred after a failed summary. */
-export interface Cooldown {
+/** A session whose compaction Hermes holds back, or is about to. */
+export interface HeldSession {
   readonly sessionId: string;
-  /** Epoch seconds the cooldown lasts until. */
-  readonly until: number;
-  /** Whether `until` is still in the future at the time of the report. */
-  readonly active: boolean;
-  /** The error Hermes recorded for the failure. */
-  readonly error: string | null;
+  readonly holds: readonly CompactionHold[];
 }
 
 /** Store-wide compaction counts. */
@@ -20,27 +16,28 @@ export interface StoreStats {
   readonly rotatedSessions: number;
   /** Sessions with at least one in-place compaction or rotation. */
   readonly compactedSessions: number;
-  /** Sessions with a recorded compression cooldown, newest first. */
-  readonly cooldowns: readonly Cooldown[];
+  /** Sessions with an active hold, newest first. */
+  readonly held: readonly HeldSession[];
+  /** Sessions with only ended holds or warnings, newest first. */
+  readonly noted: readonly HeldSession[];
 }
 
-/** Sums the sessions' counts; `now` (epoch seconds) decides which cooldowns are active. */
+/** Sums the sessions' counts; `now` (epoch seconds) decides which holds are active. */
 export function storeStats(sessions: readonly SessionInfo[], now: number): StoreStats {
+  const withHolds = [...sessions]
+    .sort((a, b) => (b.startedAt ?? 0) - (a.startedAt ?? 0))
+    .map((session) => ({ sessionId: session.id, holds: compactionHolds(session.compaction, now) }))
+    .filter((session) => session.holds.length > 0);
+  const isHeld = (session: HeldSession) =>
+    session.holds.some((hold) => hold.active && hold.blocks !== null);
   return {
     sessions: sessions.length,
     rows: sum(sessions, (session) => session.rows),
     compactedRows: sum(sessions, (session) => session.compactedRows),
     rotatedSessions: sessions.filter((session) => session.endReason === "compression").length,
     compactedSessions: sessions.filter((session) => session.compactions > 0).length,
-    cooldowns: sessions
-      .filter((session) => session.cooldownUntil > 0)
-      .map((session) => ({
-        sessionId: session.id,
-        until: session.cooldownUntil,
-        active: session.cooldownUntil > now,
-        error: session.cooldownError,
-      }))
-      .sort((a, b) => b.until - a.until),
+    held: withHolds.filter(isHeld),
+    noted: withHolds.filter((session) => !isHeld(session)),
   };
 }
 

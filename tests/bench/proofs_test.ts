@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import {
   checkLines,
   INVENTED_WORD,
+  lineCheckable,
   lineHolds,
   plantAndCheck,
   proveWindow,
@@ -58,6 +59,45 @@ Deno.test("checkLines() holds lines that quote their cited rows and flags the re
   assert.deepEqual(checkLines("## Goal\n(no references here)", lookup), []);
 });
 
+Deno.test("checkLines() reads Hermes's snapshot words as labels and its quote as a quote", () => {
+  const lookup = windowLookup(ROWS);
+  const snapshot = (line: string) =>
+    checkLines(`## Historical Task Snapshot\n${line}`, lookup).map(lineHolds);
+  const grounded = "[#7] User asked (deterministic, from compacted turns):";
+  assert.deepEqual(snapshot(`${grounded} 'Fix the parser in app/parser.py'`), [true]);
+  assert.deepEqual(snapshot(`${grounded} 'Fix the par ...[truncated]'`), [true], "0.19's cut");
+  assert.deepEqual(
+    snapshot(`${grounded} 'Fix the pars⟪HERMES-CONTEXT-COMPRESSION: 9 of 30 chars omitted.⟫'`),
+    [true],
+    "0.22's cut",
+  );
+  assert.deepEqual(snapshot(`${grounded} 'Fix the lexer'`), [false], "the quote is still checked");
+  assert.deepEqual(
+    snapshot("[#7] User asked the lexer"),
+    [false],
+    "only Hermes's phrase is a label",
+  );
+});
+
+Deno.test("checkLines() does not check lines that cite no stored row, and says so", () => {
+  // Every row has an id, as in a stored session: a window position names none of them. (In a
+  // window with unsaved rows, an unknown position is an unresolved reference: see above.)
+  const stored = windowLookup(ROWS.slice(0, 3));
+  const lines = [
+    "## Commands Run",
+    "- [t2] `pytest -q tests/` — failed (exit 1) [t3]",
+    "- [unsaved] `pytest -x` — failed (exit 1) [unsaved]",
+    "- [#8] `pytest -q tests/` — failed (exit 1) [unsaved]",
+    "- [#8] `pytest -q tests/` — failed (exit 1) [#9]",
+    "- [#42] `pytest -q tests/` — failed (exit 1) [#9]",
+  ].join("\n");
+  const verdicts = checkLines(lines, stored);
+  assert.deepEqual(verdicts.map(lineCheckable), [false, false, false, true, true]);
+  assert.deepEqual(verdicts.map(lineHolds), [true, true, true, true, false], "#42 names no row");
+  const header = "(vcc projection: [#N] quotes message N; [tN] and [unsaved] were never saved.)";
+  assert.deepEqual(checkLines(`${header}\n## Goal\n[#7] Fix the parser`, stored).length, 1);
+});
+
 Deno.test("plantAndCheck() catches an invented word in every kind of line", () => {
   const proofs = buildWindows(GOLDEN_SPECS).map(proveWindow);
   const totals = totalProofs(proofs);
@@ -110,7 +150,7 @@ Deno.test("vcc bench proofs --synthetic passes and prints counts only", async ()
   const run = await runVcc(["bench", "proofs", "--synthetic"], cache);
   assert.equal(run.code, 0, run.stdout);
   assert.match(run.stdout, /negative control, planted words caught: (\d+)\/\1 /);
-  assert.match(run.stdout, /^PASS; report: /m);
+  assert.match(run.stdout, /^PASS; report: /m, "every line of a generated window is checkable");
   assert.doesNotMatch(run.stdout, /pytest|\/home\/dev|please/, "no transcript text on the console");
   assert.match(run.stderr, /^proofs: \d+\/\d+$/m);
   const report = `${cache}/vcc/proofs/synthetic.json`;

@@ -556,7 +556,6 @@ Deno.test("vcc bench recall --db scores the store's compaction windows, leaving 
   assert.match(totals.corpus, /^db-[0-9a-f]{12}$/);
   assert.ok(totals.windows >= 2);
   assert.ok(totals.commands.present > 0);
-  assert.ok(summary.unread[0].repeatedCalls > 0, "the head Hermes stores again is read as copies");
   assert.deepEqual(summary.wrong, []);
 });
 

@@ -7,6 +7,7 @@
  */
 export {
   checkLines,
+  lineCheckable,
   lineHolds,
   type LineVerdict,
   type RowLookup,

@@ -1,5 +1,5 @@
-import { checkLines, type RowLookup } from "./check_lines.ts";
-import { classifyLines, type LineKind } from "./line_kinds.ts";
+import { checkLines, lineCheckable, type RowLookup } from "./check_lines.ts";
+import type { LineKind } from "./line_kinds.ts";
 
 /** One invented word planted in a line, and whether the check caught it. */
 export interface PlantedWord {
@@ -13,16 +13,17 @@ export interface PlantedWord {
 export const INVENTED_WORD = "zqvccplantedxj";
 
 /**
- * The negative control: for every kind of citing line in `body`, plants {@linkcode INVENTED_WORD}
- * in the middle of the first line of that kind, re-runs the check, and reports whether each
- * planted word was flagged. A check that cannot fail proves nothing; this shows it can.
+ * The negative control: for every kind of checkable citing line in `body`, plants
+ * {@linkcode INVENTED_WORD} in the middle of the first line of that kind, re-runs the check, and
+ * reports whether each planted word was flagged. A check that cannot fail proves nothing; this
+ * shows it can.
  */
 export function plantAndCheck(body: string, lookup: RowLookup): PlantedWord[] {
   const lines = body.split("\n");
   const targets = new Map<LineKind, number>();
-  for (const line of classifyLines(body)) {
-    if (/\[(?:#\d+|t\d+)\]/.test(line.text) && !targets.has(line.kind)) {
-      targets.set(line.kind, line.index);
+  for (const verdict of checkLines(body, lookup)) {
+    if (lineCheckable(verdict) && !targets.has(verdict.kind)) {
+      targets.set(verdict.kind, verdict.index);
     }
   }
   for (const index of targets.values()) lines[index] = plant(lines[index]!);

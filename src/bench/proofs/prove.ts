@@ -1,5 +1,11 @@
 import { project, type ProjectOptions } from "../../core/mod.ts";
-import { checkLines, lineHolds, type RowLookup, windowLookup } from "./check_lines.ts";
+import {
+  checkLines,
+  lineCheckable,
+  lineHolds,
+  type RowLookup,
+  windowLookup,
+} from "./check_lines.ts";
 import { LINE_KINDS, type LineKind } from "./line_kinds.ts";
 import { plantAndCheck, type PlantedWord } from "./negative_control.ts";
 
@@ -24,8 +30,11 @@ export interface FailedLine {
 
 /** The result of checking one projection body against its sources. */
 export interface BodyProof {
+  /** Citing lines that could be checked. */
   readonly lines: number;
-  /** References on citing lines, and how many of them name no source row. */
+  /** Citing lines that cite no stored row (`[tN]`, `[unsaved]`), so could not be checked. */
+  readonly uncheckableLines: number;
+  /** References on checkable lines, and how many of them name no source row. */
   readonly refs: number;
   readonly unresolvedRefs: number;
   readonly byKind: Partial<Record<LineKind, number>>;
@@ -43,12 +52,14 @@ export function proveWindow(window: ProofWindow): BodyProof {
 
 /** Checks an existing projection body (e.g. a stored summary) against `lookup`. */
 export function proveBody(id: string, body: string, lookup: RowLookup): BodyProof {
-  const verdicts = checkLines(body, lookup);
+  const all = checkLines(body, lookup);
+  const verdicts = all.filter(lineCheckable);
   const byKind: Partial<Record<LineKind, number>> = {};
   for (const verdict of verdicts) byKind[verdict.kind] = (byKind[verdict.kind] ?? 0) + 1;
   const failed = verdicts.filter((verdict) => !lineHolds(verdict));
   return {
     lines: verdicts.length,
+    uncheckableLines: all.length - verdicts.length,
     refs: verdicts.reduce((sum, verdict) => sum + verdict.refs.length, 0),
     unresolvedRefs: verdicts.reduce((sum, verdict) => sum + verdict.unresolved.length, 0),
     byKind,
@@ -70,6 +81,8 @@ export interface ProofTotals {
   readonly windows: number;
   readonly lines: number;
   readonly linesHeld: number;
+  /** Citing lines that cite no stored row, so could not be checked (not failures). */
+  readonly linesUncheckable: number;
   readonly refs: number;
   readonly refsResolved: number;
   readonly linesByKind: Partial<Record<LineKind, { lines: number; held: number }>>;
@@ -105,6 +118,7 @@ export function totalProofs(proofs: readonly BodyProof[]): ProofTotals {
     windows: proofs.length,
     lines,
     linesHeld: lines - failed.length,
+    linesUncheckable: proofs.reduce((sum, proof) => sum + proof.uncheckableLines, 0),
     refs,
     refsResolved: refs - proofs.reduce((sum, proof) => sum + proof.unresolvedRefs, 0),
     linesByKind,

@@ -12,8 +12,10 @@ import { momentOf } from "../moment.ts";
 import type { Change, SectionSpec } from "../section.ts";
 
 const KEY = "latest request";
-// Hermes's grounding of this section quotes the request as a Python string literal in its words.
-const GROUNDED = /^User asked \(deterministic, from compacted turns\): (['"])(.*)\1$/;
+/** The words Hermes's grounding of this section puts before the request it quotes. */
+export const HERMES_SNAPSHOT_WORDS = "User asked (deterministic, from compacted turns): ";
+// That grounding quotes the request as a Python string literal.
+const GROUNDED = new RegExp(`^${RegExp.escape(HERMES_SNAPSHOT_WORDS)}(['"])(.*)\\1$`);
 
 /**
  * Historical Task Snapshot: the latest request the user made, quoted. A window without a request
