@@ -53,8 +53,8 @@ export function translateInstallError(error: unknown): never {
   if (error instanceof HermesHomeMissing) throw new UsageError(error.message);
   if (error instanceof ConfigUnreadable) {
     throw new RuntimeFailure(
-      `config.yaml is not valid YAML for Hermes: ${error.message}. Nothing was changed; ` +
-        "fix it first",
+      `config.yaml is not valid YAML for Hermes: ${error.problem}. Nothing was changed; ` +
+        (error.fix ?? "fix it first"),
     );
   }
   if (error instanceof YamlEditError) {

@@ -8,13 +8,20 @@
 
 /**
  * This `config.yaml` is not valid for Hermes's readers (not UTF-8, not YAML, a key twice, not one
- * mapping): a Hermes release that cannot read it runs on its defaults. The message says what is
- * wrong and on which line.
+ * mapping, a tab where a reader takes none): a Hermes release that cannot read it runs on its
+ * defaults. The message says what is wrong and on which line, then what to do when that is known.
  */
 export class ConfigUnreadable extends Error {
-  constructor(message: string) {
-    super(message);
+  /** What is wrong, and on which line. */
+  readonly problem: string;
+  /** What to do about it, when there is more to say than to correct that line. */
+  readonly fix: string | undefined;
+
+  constructor(problem: string, fix?: string) {
+    super(fix === undefined ? problem : `${problem}; ${fix}`);
     this.name = "ConfigUnreadable";
+    this.problem = problem;
+    this.fix = fix;
   }
 }
 

@@ -1,13 +1,14 @@
 /**
  * Parses `config.yaml` the way Hermes reads it: YAML 1.1, one document, a mapping of settings at
- * the top. Every deviation Hermes's loader would reject (a syntax error, a key written twice, a
- * second document, an unknown tag, a list or text at the top) is a {@linkcode ConfigUnreadable}
- * naming its line.
+ * the top. Every deviation Hermes's loaders would reject (a syntax error, a key written twice, a
+ * second document, an unknown tag, a list or text at the top, a tab where a loader takes none) is a
+ * {@linkcode ConfigUnreadable} naming its line.
  *
  * @module
  */
 import { type Document, isMap, isScalar, parseAllDocuments } from "yaml";
 import { ConfigUnreadable } from "./config_errors.ts";
+import { rejectedTab } from "./config_tabs.ts";
 import { lineNumber } from "./text_lines.ts";
 
 /** `config.yaml` parsed: its text and its one document (absent when it has none). */
@@ -35,13 +36,18 @@ const UNICODE_LINE_BREAKS = /[\u0085\u2028\u2029]/;
 export function parseConfig(text: string): ParsedConfig {
   const lineEnds = text.replace(new RegExp(`\\r(?!\\n)|${UNICODE_LINE_BREAKS.source}`, "g"), "\n");
   const documents = parseAllDocuments(lineEnds, { version: "1.1", prettyErrors: false });
-  if (!Array.isArray(documents) || documents.length === 0) return { text };
+  const document = Array.isArray(documents) ? documents[0] : undefined;
+  const problem = document?.errors[0] ?? document?.warnings[0];
+  const tab = rejectedTab(lineEnds, (offset) => lineNumber(text, offset));
+  // Whichever comes first is reported: a syntax problem before a tab can make it look misplaced.
+  if (tab !== undefined && (problem === undefined || tab.offset <= problem.pos[0])) {
+    throw new ConfigUnreadable(tab.problem, tab.fix);
+  }
+  if (!Array.isArray(documents) || document === undefined) return { text };
   if (documents.length > 1) {
     const second = lineNumber(text, documents[1]!.range[0]);
     throw new ConfigUnreadable(`a second YAML document starts on line ${second}`);
   }
-  const document = documents[0]!;
-  const problem = document.errors[0] ?? document.warnings[0];
   if (problem !== undefined) {
     const message = problem.code === "DUPLICATE_KEY"
       ? `the key ${/^[^:\r\n]*/.exec(text.slice(problem.pos[0]))![0].trim()} is written twice`

@@ -94,9 +94,9 @@ async function checkConfig(path: string): Promise<DoctorCheck[]> {
     return [{
       name,
       ok: false,
-      detail: `${path}: ${error.message}; Hermes may ignore the whole file and run on its ` +
+      detail: `${path}: ${error.problem}; Hermes may ignore the whole file and run on its ` +
         "defaults, without vcc",
-      fix: "correct the file at that line, or restore a config.yaml.vcc-backup-* copy",
+      fix: error.fix ?? "correct the file at that line, or restore a config.yaml.vcc-backup-* copy",
     }];
   }
   const engine = valueAt(data, ["context", "engine"]);

@@ -43,11 +43,14 @@ export const jsYamlReader: ConfigReader = {
     })),
 };
 
-/** One reader per installed Hermes release; `undefined` when no Hermes is installed. */
+/**
+ * One reader per installed Hermes release and Python (a release can be installed on two Pythons,
+ * whose YAML parsers differ), named after both; `undefined` when no Hermes is installed.
+ */
 export async function hermesReaders(): Promise<ConfigReader[] | undefined> {
   const releases = await installedReleases();
-  return releases?.map(({ release, python }) => ({
-    name: releaseLabel(release),
+  return releases?.map(({ release, pythonVersion, python }) => ({
+    name: `${releaseLabel(release)} on Python ${pythonVersion}`,
     hermes: true,
     read: async (paths) => {
       const child = new Deno.Command(python, {

@@ -84,7 +84,45 @@ const SHAPES: readonly Shape[] = [
   shape(
     "tabs in comments",
     "#\tsettings\nmodel: x\t# tab before a comment\ncontext:\n  engine: compressor\t#\tbuilt-in\n",
+    refused(/a tab on line 2 outside a comment or quoted text, which Hermes on Python 3\.14/),
   ),
+  shape(
+    "tabs only in comments, quoted text and block scalar text",
+    "#\tsettings\nmodel: \"qwen3\t27b\"  #\tlocal\nname: 'a\tb'\nnotes: |\n  keep\tthis\n  \tand this\n" +
+      "context:\n  engine: compressor  #\tbuilt-in\n",
+  ),
+  shape("a tab inside an unquoted value", "model: qwen3\t27b\n", {
+    refused: /a tab inside unquoted text on line 1.*; put that text in quotes/,
+  }),
+  shape("a tab ending a line", "model: x\t\n", refused(/a tab on line 1 outside/)),
+  shape("a tab after a key's colon", "model:\tx\n", refused(/a tab on line 1 outside/)),
+  shape("a tab on a blank line", "model: x\n\t\ncontext: {}\n", refused(/a tab on line 2/)),
+  shape("a tab before a comment on its own line", "model:\n  default: x\n  \t# note\n", {
+    refused: /a tab on line 3 outside/,
+  }),
+  shape("a tab after a flow list", "plugins:\n  enabled: [weather]\t# mine\n", {
+    refused: /a tab on line 2 outside/,
+  }),
+  shape("tabs between the items of a flow list", "plugins:\n  enabled: [\tweather,\tsearch\t]\n"),
+  shape("a tab right after a tag", "model: [!!str\tx]\n", refused(/a tab on line 1 outside/)),
+  shape(
+    "a block scalar starting with a tab",
+    "notes: |\n  \tindented\ncontext:\n  engine: compressor\n",
+    refused(
+      /which hermes-agent 0\.19 cannot read.*; change the block scalar's header from \| to \|2/,
+    ),
+  ),
+  shape(
+    "a block scalar with an indentation indicator, starting with a tab",
+    "notes: |2\n  \tindented\ncontext:\n  engine: compressor\n",
+  ),
+  shape("a tab indenting a flow list's closing bracket", "model:\n  tags: [\n    a\n\t]\n", {
+    refused: /a tab indenting line 4 inside \[ \] or \{ \}, which hermes-agent 0\.19/,
+  }),
+  shape("a tab after ---", "---\t\nmodel: x\n", refused(/a tab on line 1 outside/)),
+  shape("a tab in the %YAML directive", "%YAML\t1.1\n---\nmodel: x\n", {
+    refused: /a tab on line 1 outside/,
+  }),
   shape(
     "quoted keys and values",
     `"context":\n  'engine': "compressor"\n'plugins':\n  "enabled": ['weather', "search"]\n`,

