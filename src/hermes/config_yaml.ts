@@ -16,6 +16,8 @@ export interface ParsedConfig {
   /** The text parsed; the offsets in the document's nodes index it. */
   readonly text: string;
   readonly document?: Document.Parsed;
+  /** The settings as plain data (`{}` for a file without any). */
+  readonly data: Record<string, unknown>;
 }
 
 /** YAML 1.1 line breaks other than CR and LF: Hermes's readers break lines at them. */
@@ -43,7 +45,7 @@ export function parseConfig(text: string): ParsedConfig {
   if (tab !== undefined && (problem === undefined || tab.offset <= problem.pos[0])) {
     throw new ConfigUnreadable(tab.problem, tab.fix);
   }
-  if (!Array.isArray(documents) || document === undefined) return { text };
+  if (!Array.isArray(documents) || document === undefined) return { text, data: {} };
   if (documents.length > 1) {
     const second = lineNumber(text, documents[1]!.range[0]);
     throw new ConfigUnreadable(`a second YAML document starts on line ${second}`);
@@ -59,7 +61,26 @@ export function parseConfig(text: string): ParsedConfig {
   if (!isEmpty && !isMap(top)) {
     throw new ConfigUnreadable("the top level is not a mapping of settings");
   }
-  return { text, document };
+  return { text, document, data: settingsOf(document, text) };
+}
+
+/** The document's settings as plain data; an alias to no anchor is unreadable, as for Hermes. */
+function settingsOf(document: Document.Parsed, text: string): Record<string, unknown> {
+  let data: unknown;
+  try {
+    data = document.toJS();
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
+    // yaml's message ends with the alias's name.
+    const name = /:\s*(\S+)$/.exec(error.message)?.[1];
+    const at = name === undefined
+      ? -1
+      : text.search(new RegExp(`\\*${RegExp.escape(name)}(?![^\\s,\\[\\]{}])`));
+    const alias = name === undefined ? "an alias" : `the alias *${name}`;
+    const where = at === -1 ? "" : ` on line ${lineNumber(text, at)}`;
+    throw new ConfigUnreadable(`${alias}${where} names no anchor set before it`);
+  }
+  return typeof data === "object" && data !== null ? data as Record<string, unknown> : {};
 }
 
 /** Whether `text` has a line break that YAML 1.1 readers see and YAML 1.2 readers do not. */
@@ -70,8 +91,7 @@ export function unicodeLineBreak(text: string): number | undefined {
 
 /** The settings of a parsed `config.yaml` as plain data (`{}` for a file without any). */
 export function configData(config: ParsedConfig): Record<string, unknown> {
-  const data: unknown = config.document?.toJS();
-  return typeof data === "object" && data !== null ? data as Record<string, unknown> : {};
+  return config.data;
 }
 
 /** The value at `path` in `data`, or `undefined` when a key on the way is missing. */

@@ -196,6 +196,11 @@ const SHAPES: readonly Shape[] = [
     refused(/the key model is written twice/),
   ),
   shape(
+    "an alias to no anchor",
+    "model: x\nother: [*nowhere]\ncontext:\n  engine: compressor\n",
+    refused(/the alias \*nowhere on line 2 names no anchor set before it/),
+  ),
+  shape(
     "anchors, aliases and a merge key elsewhere",
     "base: &b {a: 1}\nother: *b\nmodel:\n  <<: *b\n  b: 2\ncontext:\n  engine: compressor\n",
   ),
