@@ -201,7 +201,8 @@ class VccEngine(ContextCompressor):
         try:
             client = self._client()
             anchors = self.wants_fast_anchors() and fast_anchors.FAST_ANCHORS.check_sample(
-                lambda sample: client.anchors(sample, deadline)
+                lambda sample: client.anchors(sample, deadline),
+                lambda: client.server_info(deadline),
             )
             request = self.build_projection_request(turns, focus_topic, anchors=anchors)
             result = client.project(request, deadline)

@@ -1,4 +1,4 @@
-import { buildAnchorIndex } from "../anchors/mod.ts";
+import { buildAnchorIndex, PYTHON_UNICODE_VERSION } from "../anchors/mod.ts";
 import type { Projection, ProjectOptions } from "../core/mod.ts";
 import {
   ErrorCode,
@@ -37,7 +37,8 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * The bridge's JSON-RPC methods (`initialize`, `project`, `anchors`, `ping`, `shutdown`) over one
- * connection. `anchors` returns Hermes's anchor index for `{messages}` as `{index}`; `project` adds
+ * connection. `initialize` reports, as `serverInfo.anchorUnicodeVersion`, the Unicode version
+ * (Python's `unicodedata.unidata_version`) whose character classes the anchor builder follows. `anchors` returns Hermes's anchor index for `{messages}` as `{index}`; `project` adds
  * the same index to its result as `anchors` when its params ask with `anchors: true`.
  * Pure apart from the connection's state: it turns each incoming line into at most one response
  * and never throws, so one bad line cannot end the server.
@@ -45,6 +46,7 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { PYTHON_UNICODE_VERSION } from "../anchors/mod.ts";
  * import { project } from "../core/mod.ts";
  * const dispatcher = new Dispatcher({ version: "0.1.0", maxMessageBytes: 1 << 26, project });
  * const init = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}';
@@ -54,7 +56,7 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  *   id: 1,
  *   result: {
  *     protocolVersion: 1,
- *     serverInfo: { name: "vcc", version: "0.1.0" },
+ *     serverInfo: { name: "vcc", version: "0.1.0", anchorUnicodeVersion: PYTHON_UNICODE_VERSION },
  *     limits: { maxMessageBytes: 1 << 26 },
  *   },
  * });
@@ -136,7 +138,11 @@ export class Dispatcher {
     this.#initialized = true;
     return success(id, {
       protocolVersion: PROTOCOL_VERSION,
-      serverInfo: { name: "vcc", version: this.#options.version },
+      serverInfo: {
+        name: "vcc",
+        version: this.#options.version,
+        anchorUnicodeVersion: PYTHON_UNICODE_VERSION,
+      },
       limits: { maxMessageBytes: this.#options.maxMessageBytes },
     });
   }

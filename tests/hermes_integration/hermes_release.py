@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import importlib.metadata
 import inspect
+import re
+import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 
 import agent.context_compressor as compressor_module
 import plugins.context_engine as engine_loader
@@ -28,6 +31,9 @@ class Release:
     """The host refuses a compaction that grew the transcript, after a salvage attempt."""
     row_ids_on_load: bool
     """``get_messages_as_conversation`` can put each row's id on it as ``_row_id``."""
+    unicode_as_vcc: bool
+    """The Python it runs on classifies characters by the Unicode version whose tables vcc's
+    anchor builder follows, so the plugin may use fast anchors (else it switches them off)."""
 
 
 def _installed() -> Release:
@@ -38,7 +44,15 @@ def _installed() -> Release:
         user_engine_loader=callable(getattr(engine_loader, "find_engine_dir", None)),
         refuse_to_grow=callable(getattr(compressor_module, "salvage_grown_transcript", None)),
         row_ids_on_load="include_row_ids" in loader,
+        unicode_as_vcc=unicodedata.unidata_version == _vcc_tables_unicode(),
     )
+
+
+def _vcc_tables_unicode() -> str:
+    """The Unicode version ``src/anchors/_python_unicode.ts`` was generated from."""
+    tables = Path(__file__).resolve().parents[2] / "src" / "anchors" / "_python_unicode.ts"
+    pattern = r'^export const PYTHON_UNICODE_VERSION = "([^"]+)";$'
+    return str(re.findall(pattern, tables.read_text(encoding="utf-8"), re.M)[0])
 
 
 RELEASE = _installed()
