@@ -59,6 +59,11 @@ class _FailedWindow(threading.local):
 _failed_window = _FailedWindow()
 
 
+class ProjectionRejected(Exception):
+    """Hermes's own check refused a finished projection. The message names the check and never
+    quotes the summary."""
+
+
 class VccEngine(ContextCompressor):
     """A ``ContextCompressor`` whose summaries are vcc projections (no LLM call).
 
@@ -106,7 +111,8 @@ class VccEngine(ContextCompressor):
         memory_context: str = "",
         **kwargs: Any,
     ) -> str | None:
-        """Hermes's summary step: the projection, or on failure the configured fallback."""
+        """Hermes's summary step: the projection, or on failure the configured fallback. Raises
+        Hermes's cancellation where Hermes's own step does (a cancelled or superseded attempt)."""
         _failed_window.window_id = None
         if self.passthrough:
             return self._stock_summary(turns_to_summarize, focus_topic, memory_context, kwargs)
@@ -168,26 +174,40 @@ class VccEngine(ContextCompressor):
         )
 
     def finish_summary(
-        self, body: str, turns: list[dict[str, Any]], anchors: str | None = None
+        self,
+        body: str,
+        turns: list[dict[str, Any]],
+        anchors: str | None = None,
     ) -> str:
-        """Runs Hermes's post-processing on a projection body (redaction, task-snapshot grounding,
-        lean augmentation), records it as the previous summary, clears Hermes's failure state and
-        returns the prefixed summary Hermes inserts. ``anchors`` is vcc's anchor index of
-        ``turns``, used in place of Hermes's builder once verified (``fast_anchors``)."""
+        """Finishes a projection body as Hermes's own summary step finishes a model's summary, with
+        each step the release has: redaction, re-injection of pruned-skill markers, task-snapshot
+        grounding, lean augmentation, the user-provenance check; then, unless a newer compaction
+        attempt superseded this one, records it as the previous summary and clears Hermes's failure
+        state. Returns the prefixed summary Hermes inserts.
+
+        ``anchors`` is vcc's anchor index of ``turns``, used in place of Hermes's builder once
+        verified (``fast_anchors``).
+
+        Raises ``ProjectionRejected`` when Hermes's check refuses the summary, and Hermes's
+        cancellation when the attempt was superseded, before writing anything."""
         redact = hermes_internals.redactor(self)
         assert redact is not None  # checked at startup
-        body = redact(body)
+        skills = hermes_internals.pruned_skill_names(turns, self._previous_summary)
+        body = hermes_internals.reinject_skill_markers(redact(body), skills)
         body = self._ground_historical_task_snapshot(body, turns)
         augment = hermes_internals.lean_augmenter(self)
         if augment is not None:
             with fast_anchors.FAST_ANCHORS.substituted(turns, anchors):
                 body = augment(body, turns)
+        try:
+            hermes_internals.validate_user_provenance(self, body, turns)
+        except RuntimeError:
+            raise ProjectionRejected(
+                "Hermes refused it: it names a user request, and the session has no user turn"
+            ) from None
+        hermes_internals.raise_if_stale(self)
         self._previous_summary = body
-        self._clear_compression_failure_cooldown()
-        for flag in hermes_internals.terminal_failure_flags(self):
-            setattr(self, flag, False)
-        if hasattr(self, "_last_summary_error"):
-            self._last_summary_error = None
+        hermes_internals.clear_summary_failure_state(self)
         return self._with_summary_prefix(body)
 
     # -- internals -----------------------------------------------------------------------------
@@ -195,10 +215,15 @@ class VccEngine(ContextCompressor):
     def _projected_summary(
         self, turns: list[dict[str, Any]], focus_topic: str | None
     ) -> str | None:
+        """The finished projection of ``turns``, or ``None`` (logged) when it failed. Raises
+        Hermes's cancellation where Hermes's summary step does: when the attempt was cancelled
+        before or during the projection, or superseded before its result was recorded."""
         started = time.monotonic()
+        hermes_internals.raise_if_cancelled(self)
         # One deadline for the whole compaction: starting vcc, the anchor check and the projection.
         deadline = Deadline.after(self._vcc_settings.request_timeout_seconds)
         try:
+            focus_topic = self._redact_inputs(focus_topic)
             client = self._client()
             anchors = self.wants_fast_anchors() and fast_anchors.FAST_ANCHORS.check_sample(
                 lambda sample: client.anchors(sample, deadline),
@@ -206,6 +231,7 @@ class VccEngine(ContextCompressor):
             )
             request = self.build_projection_request(turns, focus_topic, anchors=anchors)
             result = client.project(request, deadline)
+            hermes_internals.raise_if_cancelled(self)
             summary = self.finish_summary(
                 result["body"], turns, result.get("anchors") if anchors else None
             )
@@ -229,6 +255,15 @@ class VccEngine(ContextCompressor):
             (time.monotonic() - started) * 1000,
         )
         return summary
+
+    def _redact_inputs(self, focus_topic: str | None) -> str | None:
+        """Redacts, as Hermes's summary step does before using them, the previous summary (in
+        place) and ``focus_topic``; returns the redacted topic."""
+        redact = hermes_internals.redactor(self)
+        assert redact is not None  # checked at startup
+        if self._previous_summary:
+            self._previous_summary = redact(self._previous_summary)
+        return redact(focus_topic) if focus_topic else focus_topic
 
     def _stock_summary(
         self,
@@ -256,9 +291,9 @@ class VccEngine(ContextCompressor):
 
 
 def _failure_without_text(error: Exception) -> str:
-    """The error's type and, for the bridge's own errors, their message; for any other error where
-    it was raised instead, since its message could quote the transcript."""
-    if isinstance(error, BridgeError):
+    """The error's type and, for the bridge's own errors and Hermes's refusals, their message; for
+    any other error where it was raised instead, since its message could quote the transcript."""
+    if isinstance(error, (BridgeError, ProjectionRejected)):
         return f"{type(error).__name__}: {error}"
     frames = traceback.extract_tb(error.__traceback__)
     where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""

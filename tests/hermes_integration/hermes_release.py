@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import agent.context_compressor as compressor_module
+import agent.conversation_compression as host_module
 import plugins.context_engine as engine_loader
 from hermes_state import SessionDB
 
@@ -31,6 +32,15 @@ class Release:
     """The host refuses a compaction that grew the transcript, after a salvage attempt."""
     row_ids_on_load: bool
     """``get_messages_as_conversation`` can put each row's id on it as ``_row_id``."""
+    attempt_checks: bool
+    """Its summary step unwinds a cancelled (``_compression_cancelled``) or superseded
+    (``_raise_if_stale_attempt``) compaction attempt with ``AuxiliaryExplicitCancellation``."""
+    provenance_check: bool
+    """Its summary step refuses a summary naming a user request in a session without a user turn
+    (``_validate_summary_user_provenance``)."""
+    skill_markers: bool
+    """Its summary step puts back the markers of skills compaction prunes
+    (``_reinject_pruned_skill_markers``)."""
     unicode_as_vcc: bool
     """The Python it runs on classifies characters by the Unicode version whose tables vcc's
     anchor builder follows, so the plugin may use fast anchors (else it switches them off)."""
@@ -39,11 +49,16 @@ class Release:
 def _installed() -> Release:
     distribution = importlib.metadata.packages_distributions().get("agent", ["unknown"])[0]
     loader = inspect.signature(SessionDB.get_messages_as_conversation).parameters
+    compressor = compressor_module.ContextCompressor
     return Release(
         name=f"{distribution} {importlib.metadata.version(distribution)}",
         user_engine_loader=callable(getattr(engine_loader, "find_engine_dir", None)),
         refuse_to_grow=callable(getattr(compressor_module, "salvage_grown_transcript", None)),
         row_ids_on_load="include_row_ids" in loader,
+        attempt_checks=callable(getattr(compressor, "_compression_cancelled", None))
+        and callable(getattr(host_module, "_raise_if_stale_attempt", None)),
+        provenance_check=callable(getattr(compressor, "_validate_summary_user_provenance", None)),
+        skill_markers=callable(getattr(compressor_module, "_reinject_pruned_skill_markers", None)),
         unicode_as_vcc=unicodedata.unidata_version == _vcc_tables_unicode(),
     )
 

@@ -8,11 +8,10 @@ import json
 import logging
 import re
 
-import agent.context_compressor as compressor_module
-import agent.redact
 import pytest
 from agent.model_metadata import estimate_messages_tokens_rough
 from hermes_release import RELEASE
+from hermes_sandbox import hermes_compaction_redaction
 from sample_windows import CREDENTIALS, CREDENTIALS_TARGET, SECRETS
 from scenarios import Compaction
 from summary_checks import (
@@ -27,13 +26,6 @@ from summary_checks import (
 
 SESSION_LOG = PROJECTION_SECTIONS[-1]
 STUB = re.compile(r"^\[\w+\] ")
-
-
-def hermes_compaction_redaction(text: str) -> str:
-    """What Hermes's own compaction summary goes through: the module's compaction redactor where
-    the release has one, else the general redactor."""
-    redact = getattr(compressor_module, "_redact_compaction_text", None)
-    return str(redact(text) if callable(redact) else agent.redact.redact_sensitive_text(text))
 
 
 def test_the_summary_row_carries_the_projection(compaction: Compaction) -> None:

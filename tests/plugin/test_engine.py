@@ -109,7 +109,7 @@ def test_post_processing_redacts_grounds_the_task_and_records_the_previous_summa
     body = "## Historical Task Snapshot\nprojected\n\n## Goal\nkey sk-abcdefghijkl leaked"
     summary = engine.finish_summary(body, WINDOW)
     assert "sk-abcdefghijkl" not in summary and "sk-***" in summary
-    assert "User asked: 'Fix the build in ~/proj'" in summary
+    assert "User asked (deterministic, from compacted turns): 'Fix the build in ~/proj'" in summary
     assert engine._previous_summary is not None and summary.endswith(engine._previous_summary)
 
 
