@@ -50,8 +50,9 @@ def _warn_once(message: str) -> None:
 
 
 class _FailedWindow(threading.local):
-    """The window whose projection just failed on this thread, so Hermes's static fallback for the
-    same window (which follows on the same thread) goes to Hermes instead of retrying vcc."""
+    """The window whose projection just failed in Hermes's summary step on this thread, so Hermes's
+    deterministic route for the same window (which follows on the same thread) uses Hermes's own
+    fallback instead of asking vcc again."""
 
     window_id: int | None = None
 
@@ -124,17 +125,28 @@ class VccEngine(ContextCompressor):
             return self._stock_summary(turns_to_summarize, focus_topic, memory_context, kwargs)
         return None
 
-    def _build_static_fallback_summary(
-        self, turns_to_summarize: list[dict[str, Any]], *args: Any, **kwargs: Any
+    def _fallback_summary_for_window(
+        self, telemetry: Any, turns_to_summarize: list[dict[str, Any]], *args: Any, **kwargs: Any
     ) -> str:
-        """Hermes's no-LLM route: the projection too, unless it just failed for this window."""
+        """Hermes's deterministic route (its pre-LLM skips, a pinned deterministic summary, a
+        failed summary step), on releases that have one: the projection, booked as the successful
+        summary it is, not as a fallback, which Hermes counts towards benching its summary step or
+        blocking automatic compaction. After the projection of this window failed, Hermes's own
+        fallback, booked as Hermes books it."""
         just_failed = _failed_window.window_id == id(turns_to_summarize)
         _failed_window.window_id = None
         if not self.passthrough and not just_failed:
             summary = self._projected_summary(turns_to_summarize, None)
             if summary is not None:
+                # A skip booked as such leaves the fallback streak as it was; a summary resets it.
+                self._last_feasibility_skip = False
+                if isinstance(telemetry, dict):
+                    telemetry["failure_class"] = None
                 return summary
-        return super()._build_static_fallback_summary(turns_to_summarize, *args, **kwargs)
+        fallback: str = super()._fallback_summary_for_window(  # type: ignore[misc]
+            telemetry, turns_to_summarize, *args, **kwargs
+        )
+        return fallback
 
     # -- seams ---------------------------------------------------------------------------------
 

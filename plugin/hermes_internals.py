@@ -22,8 +22,9 @@ REQUIRED_METHODS = (
     "_compute_summary_budget",
     "_clear_compression_failure_cooldown",
 )
-"""``ContextCompressor`` methods the engine calls or overrides. They are looked up on Hermes's
-class, not on the engine, whose own overrides would otherwise always be found."""
+"""``ContextCompressor`` methods the engine calls, overrides or falls back on (Hermes's static
+summary is what a failed projection leaves Hermes to insert). They are looked up on Hermes's class,
+not on the engine, whose own overrides would otherwise always be found."""
 
 REQUIRED_ATTRIBUTES = ("_previous_summary", "_session_id", "context_length")
 """``ContextCompressor`` instance attributes the engine reads or writes."""

@@ -32,6 +32,12 @@ class Release:
     """The host refuses a compaction that grew the transcript, after a salvage attempt."""
     row_ids_on_load: bool
     """``get_messages_as_conversation`` can put each row's id on it as ``_row_id``."""
+    pre_llm_skip: bool
+    """Its compressor may skip the summary step (``_feasibility_skip``) and then inserts a
+    deterministic summary through ``_fallback_summary_for_window``, which books it as a fallback."""
+    deterministic_pin: bool
+    """Its host can pin the deterministic summary for a compaction (``pin_summary_route`` with
+    ``DETERMINISTIC_SUMMARY_ROUTE``), which also goes through ``_fallback_summary_for_window``."""
     attempt_checks: bool
     """Its summary step unwinds a cancelled (``_compression_cancelled``) or superseded
     (``_raise_if_stale_attempt``) compaction attempt with ``AuxiliaryExplicitCancellation``."""
@@ -55,6 +61,12 @@ def _installed() -> Release:
         user_engine_loader=callable(getattr(engine_loader, "find_engine_dir", None)),
         refuse_to_grow=callable(getattr(compressor_module, "salvage_grown_transcript", None)),
         row_ids_on_load="include_row_ids" in loader,
+        pre_llm_skip=all(
+            callable(getattr(compressor, name, None))
+            for name in ("_feasibility_skip", "_fallback_summary_for_window")
+        ),
+        deterministic_pin=callable(getattr(compressor_module, "pin_summary_route", None))
+        and hasattr(compressor_module, "DETERMINISTIC_SUMMARY_ROUTE"),
         attempt_checks=callable(getattr(compressor, "_compression_cancelled", None))
         and callable(getattr(host_module, "_raise_if_stale_attempt", None)),
         provenance_check=callable(getattr(compressor, "_validate_summary_user_provenance", None)),

@@ -1,6 +1,8 @@
-"""The engine finishes a projection as Hermes finishes its own summary, inside a real Hermes and as
-far as each release has the machinery: a cancelled or superseded attempt records nothing, and
-Hermes's own redaction, checks and markers apply."""
+"""The engine finishes and books a projection as Hermes finishes and books its own summary, inside a
+real Hermes and as far as each release has the machinery: a cancelled or superseded attempt records
+nothing, Hermes's own redaction, checks and markers apply, and a projection Hermes takes on its
+deterministic route (its pre-LLM skip, a pinned deterministic summary) counts as a summary, so it
+never benches Hermes's summary step or blocks automatic compaction."""
 
 from __future__ import annotations
 
@@ -91,6 +93,59 @@ def assert_projected(done: Pass) -> None:
     assert done.llm.calls == []
     assert len([m for m in done.vcc_logs() if m.startswith("vcc: projected")]) == 1
     assert PROJECTION_SECTIONS[-1] in headings(done.summary)
+
+
+# -- booking -------------------------------------------------------------------------------------
+
+
+def assert_booked_as_summary(session: Session, done: Pass) -> None:
+    """The pass was a projection, and Hermes booked it as a summary: no fallback in its telemetry
+    or error state, a fallback streak of 0 and automatic compaction not blocked."""
+    assert_projected(done)
+    engine = session.engine
+    telemetry = engine._last_compression_telemetry
+    assert (telemetry["fallback_used"], telemetry["failure_class"]) == (False, None)
+    assert engine._last_summary_error is None
+    assert session.fallback_streak() == (0, 0)
+    assert not engine._automatic_compression_blocked()
+
+
+@has(RELEASE.pre_llm_skip, "pre-LLM summary skip (_feasibility_skip, _fallback_summary_for_window)")
+def test_compactions_through_hermess_pre_llm_skip_are_booked_as_summaries(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = begin(sandbox, generated_window(11, 16_000))
+    engine = session.engine
+    # One compaction did not help: Hermes now skips its summary step for a small middle. And one
+    # summary fell back before: a summary resets that streak, a skip would leave it.
+    engine._record_ineffective_compression_verdict(1)
+    engine._fallback_compression_streak = 1
+    engine._persist_fallback_compression_streak()
+    skips = Spy(monkeypatch, engine, "_feasibility_skip")
+    for seed in (12, 13):
+        done = compact(session.agent, session.history(), force=False)
+        assert skips.results[-1] is True, "Hermes skipped its summary step"
+        assert_booked_as_summary(session, done)
+        session.add(seed, 5_000)
+
+
+@has(RELEASE.deterministic_pin, "pinned deterministic summary (DETERMINISTIC_SUMMARY_ROUTE)")
+def test_projections_on_a_pinned_deterministic_route_keep_the_summary_step_in_use(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = begin(sandbox, generated_window(21, 30_000))
+    engine = session.engine
+    summary_steps = Spy(monkeypatch, engine, "_generate_summary")
+    for seed in (22, 23):
+        with compressor_module.pin_summary_route(compressor_module.DETERMINISTIC_SUMMARY_ROUTE):
+            done = compact(session.agent, session.history(), force=True)
+        assert summary_steps.results == [], "the pinned route skipped the summary step"
+        assert_booked_as_summary(session, done)
+        session.add(seed, 12_000)
+    # Two fallbacks in a row would bench the summary step; two summaries leave it in use.
+    done = compact(session.agent, session.history(), force=False)
+    assert len(summary_steps.results) == 1
+    assert_projected(done)
 
 
 # -- the finish step -----------------------------------------------------------------------------

@@ -193,16 +193,6 @@ def test_when_the_llm_fallback_also_fails_hermes_falls_back_without_retrying_vcc
 
 
 @pytest.mark.usefixtures("vcc_serve")
-def test_hermess_static_fallback_route_also_yields_the_projection() -> None:
-    from agent.context_compressor import STATIC_FALLBACK
-
-    engine = make_engine()
-    summary = engine._build_static_fallback_summary(WINDOW, "feasibility skip")
-    assert not summary.endswith(STATIC_FALLBACK)
-    assert engine._previous_summary is not None and summary.endswith(engine._previous_summary)
-
-
-@pytest.mark.usefixtures("vcc_serve")
 def test_a_missing_hermes_internal_makes_the_engine_the_stock_compressor(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

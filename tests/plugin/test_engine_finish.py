@@ -1,6 +1,6 @@
-"""The engine finishes a projection as Hermes's own summary step finishes a model's summary,
-against the stand-in ``ContextCompressor`` (which has the 0.22 members; a test removes some to
-stand for 0.19). The projection comes from the real ``vcc serve``.
+"""The engine finishes a projection as Hermes's own summary step finishes a model's summary, and
+books it as Hermes books a summary, against the stand-in ``ContextCompressor`` (which has the 0.22
+members; a test removes some to stand for 0.19). The projection comes from the real ``vcc serve``.
 """
 
 from __future__ import annotations
@@ -266,3 +266,49 @@ def test_on_a_release_without_the_022_additions_the_projection_is_finished_as_th
     assert summary is not None and GROUNDED in summary
     assert engine._consecutive_overload_aborts == 3, "this release counts no overloads"
     assert engine._generate_summary(NO_USER_WINDOW) is not None, "no provenance check"
+
+
+# -- booking -------------------------------------------------------------------------------------
+
+
+def host_compaction(engine: VccEngine, *, force: bool = False) -> str:
+    """A compaction as Hermes's host runs one: ``compress``, then the boundary booked from the
+    engine's flags. Returns the summary."""
+    messages = [{"role": "system", "content": "sys"}, *WINDOW, *WINDOW[:2]]
+    compressed = engine.compress(messages, force=force)
+    engine.record_completed_compaction(
+        used_fallback=engine._last_summary_fallback_used,
+        feasibility_skip=engine._last_feasibility_skip,
+    )
+    return str(next(m["content"] for m in compressed if m.get("_compressed_summary")))
+
+
+def test_a_projection_on_hermess_deterministic_route_is_booked_as_a_summary() -> None:
+    engine = make_engine()
+    engine._ineffective_compression_count = 1  # Hermes skips its summary step
+    engine._fallback_compression_streak = 2  # after two failed summaries
+    for _ in range(2):
+        summary = host_compaction(engine)
+        assert GROUNDED in summary and engine.llm_calls == 0
+        assert not engine._last_summary_fallback_used
+        assert engine.last_telemetry == {"fallback_used": False, "failure_class": None}
+        assert engine._fallback_compression_streak == 0
+
+
+def test_a_failed_projection_on_the_deterministic_route_is_hermess_fallback(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    from agent.context_compressor import STATIC_FALLBACK
+
+    monkeypatch.setenv("VCC_BIN", str(tmp_path / "missing-vcc"))
+    engine = make_engine()
+    engine._ineffective_compression_count = 1
+    for streak in (1, 2):
+        assert host_compaction(engine, force=True).endswith(STATIC_FALLBACK)
+        assert engine._last_summary_fallback_used
+        assert engine._fallback_compression_streak == streak
+        assert len(failures(caplog)) == streak, "one projection per compaction, not retried"
+    assert host_compaction(engine).endswith(STATIC_FALLBACK)
+    assert len(failures(caplog)) == 3
+    assert engine.last_telemetry["failure_class"] == "feasibility_skip"
+    assert engine._fallback_compression_streak == 2, "a skip leaves the streak as it was"
