@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import logging
+import re
 import threading
 import time
 import traceback
@@ -190,6 +191,8 @@ class VccEngine(ContextCompressor):
         body: str,
         turns: list[dict[str, Any]],
         anchors: str | None = None,
+        *,
+        refs: Any = None,
     ) -> str:
         """Finishes a projection body as Hermes's own summary step finishes a model's summary, with
         each step the release has: redaction, re-injection of pruned-skill markers, task-snapshot
@@ -198,7 +201,8 @@ class VccEngine(ContextCompressor):
         state. Returns the prefixed summary Hermes inserts.
 
         ``anchors`` is vcc's anchor index of ``turns``, used in place of Hermes's builder once
-        verified (``fast_anchors``).
+        verified (``fast_anchors``). ``refs`` is the ``refs`` of the ``project`` result (per turn,
+        its reference label or ``None``): the message Hermes's grounding quotes keeps its reference.
 
         Raises ``ProjectionRejected`` when Hermes's check refuses the summary, and Hermes's
         cancellation when the attempt was superseded, before writing anything."""
@@ -206,7 +210,12 @@ class VccEngine(ContextCompressor):
         assert redact is not None  # checked at startup
         skills = hermes_internals.pruned_skill_names(turns, self._previous_summary)
         body = hermes_internals.reinject_skill_markers(redact(body), skills)
-        body = self._ground_historical_task_snapshot(body, turns)
+        body = _cite_quoted_request(
+            self._ground_historical_task_snapshot(body, turns),
+            hermes_internals.quoted_user_turn(self, turns),
+            refs,
+            len(turns),
+        )
         augment = hermes_internals.lean_augmenter(self)
         if augment is not None:
             with fast_anchors.FAST_ANCHORS.substituted(turns, anchors):
@@ -245,7 +254,10 @@ class VccEngine(ContextCompressor):
             result = client.project(request, deadline)
             hermes_internals.raise_if_cancelled(self)
             summary = self.finish_summary(
-                result["body"], turns, result.get("anchors") if anchors else None
+                result["body"],
+                turns,
+                result.get("anchors") if anchors else None,
+                refs=result.get("refs"),
             )
         except Exception as error:  # any failure means: fall back, never raise into Hermes
             route = (
@@ -300,6 +312,27 @@ class VccEngine(ContextCompressor):
             return locate_server(configured)
 
         return shared_client(lambda: BridgeClient(locate, expected_version=plugin_version()))
+
+
+_REFERENCE_LABEL = re.compile(r"#\d{1,15}|t\d{1,9}")
+"""A reference label as vcc's ``refs`` gives it: ``#N`` (a stored row) or ``tN`` (a position)."""
+
+
+def _cite_quoted_request(
+    body: str, quoted: tuple[int, str] | None, refs: Any, turn_count: int
+) -> str:
+    """``body`` with the reference of the message Hermes's grounding quoted put at the start of
+    Hermes's snapshot line (``[#N] User asked (deterministic, …): '…'``), as vcc reads it back.
+    ``quoted`` is that message's index and Hermes's line; ``refs`` has one label (or ``None``)
+    per turn. Unchanged when Hermes quoted none, or ``refs`` gives no label for it."""
+    if quoted is None or not isinstance(refs, list) or len(refs) != turn_count:
+        return body
+    index, line = quoted
+    label = refs[index]
+    if not isinstance(label, str) or not _REFERENCE_LABEL.fullmatch(label):
+        return body
+    at_line_start = re.compile(f"^{re.escape(line)}$", re.M)
+    return at_line_start.sub(lambda _match: f"[{label}] {line}", body, count=1)
 
 
 def _failure_without_text(error: Exception) -> str:

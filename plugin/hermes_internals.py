@@ -136,6 +136,22 @@ def validate_user_provenance(engine: Any, summary: str, turns: list[dict[str, An
     validate(summary, has_user_turn)
 
 
+def quoted_user_turn(engine: object, turns: list[dict[str, Any]]) -> tuple[int, str] | None:
+    """The message Hermes quotes when it grounds the task snapshot, as its index in ``turns`` and
+    the line Hermes writes for it: the newest message its own snapshot builder accepts (a real user
+    message with text). ``None`` when it quotes none, or the release has no such builder."""
+    snapshot = getattr(engine, "_latest_user_task_snapshot", None)
+    if not callable(snapshot):
+        return None
+    for index in range(len(turns) - 1, -1, -1):
+        if turns[index].get("role") != "user":
+            continue
+        lines = snapshot([turns[index]])
+        if isinstance(lines, str):
+            return index, lines.split("\n", 1)[0]
+    return None
+
+
 def clear_summary_failure_state(engine: Any) -> None:
     """What Hermes's summary step resets after a summary succeeded: the failure cooldown, the
     last error, the switch to the main model, the terminal failure flags and, where the release

@@ -1,12 +1,15 @@
 """The engine finishes and books a projection as Hermes finishes and books its own summary, inside a
 real Hermes and as far as each release has the machinery: a cancelled or superseded attempt records
-nothing, Hermes's own redaction, checks and markers apply, and a projection Hermes takes on its
-deterministic route (its pre-LLM skip, a pinned deterministic summary) counts as a summary, so it
-never benches Hermes's summary step or blocks automatic compaction."""
+nothing, Hermes's own redaction, checks and markers apply, the task snapshot cites the message
+Hermes quotes, and a projection Hermes takes on its deterministic route (its pre-LLM skip, a pinned
+deterministic summary) counts as a summary, so it never benches Hermes's summary step or blocks
+automatic compaction."""
 
 from __future__ import annotations
 
+import ast
 import logging
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +29,8 @@ from hermes_state import SessionDB
 from sample_windows import CREDENTIALS, CREDENTIALS_TARGET, SECRETS, generated_window
 from summary_checks import (
     PROJECTION_SECTIONS,
+    Evidence,
+    citation_problems,
     headings,
     sections,
 )
@@ -253,3 +258,56 @@ def test_a_skill_whose_instructions_compaction_drops_gets_hermess_marker(sandbox
     marker = compressor_module._skill_pruned_marker(skill)
     assert summary is not None and summary.count(marker) == 1
     assert sections(summary)["## Pruned Skills"][0] == marker
+
+
+# -- the task snapshot keeps its reference -------------------------------------------------------
+
+GROUNDED = re.compile(r"\[#(\d+)\] User asked \(deterministic, from compacted turns\): (.+)")
+
+
+def with_refs(monkeypatch: pytest.MonkeyPatch, engine: Any) -> None:
+    """The ``project`` result carries ``refs`` (as vcc's does once it reports them): per message,
+    ``#N`` for a stored row, else ``tN`` for its 1-based position."""
+    client_class = type(engine._client())
+    project = client_class.project
+
+    def project_with_refs(client: Any, params: Any, deadline: Any) -> dict[str, Any]:
+        result: dict[str, Any] = project(client, params, deadline)
+        result.setdefault(
+            "refs",
+            [
+                f"#{m['_row_id']}" if isinstance(m.get("_row_id"), int) else f"t{i + 1}"
+                for i, m in enumerate(params["messages"])
+            ],
+        )
+        return result
+
+    monkeypatch.setattr(client_class, "project", project_with_refs)
+
+
+def test_the_task_snapshot_cites_the_message_hermes_quotes(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rows = generated_window(71, 30_000)
+    # Requests early in the session, in the window a compaction takes (white space collapsed in
+    # Hermes's quote).
+    rows[9:9] = [{"role": "user", "content": "Keep the CLI flags  as\tthey are."}]
+    rows[14:14] = [{"role": "user", "content": "And  run the\nlinter before committing."}]
+    session = begin(sandbox, rows)
+    with_refs(monkeypatch, session.engine)
+    history = session.history()
+    done = compact(session.agent, history, force=True)
+    assert_projected(done)
+    evidence = Evidence({m["_row_id"]: m for m in history}, hermes_compaction_redaction)
+    assert citation_problems(done.summary, evidence) == []
+    line = sections(done.summary)[PROJECTION_SECTIONS[0]][0]
+    match = GROUNDED.fullmatch(line)
+    assert match is not None, line
+    # The newest request of the window (the generated rows have no user rows of Hermes's own).
+    requests = [
+        m
+        for m in done.requests[0]["messages"]
+        if m["role"] == "user" and not str(m["content"]).startswith("[")
+    ]
+    assert int(match[1]) == requests[-1]["_row_id"]
+    assert ast.literal_eval(match[2]) == " ".join(requests[-1]["content"].split())

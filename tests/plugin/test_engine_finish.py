@@ -84,6 +84,15 @@ def projections(monkeypatch: pytest.MonkeyPatch) -> Projections:
     return Projections(monkeypatch)
 
 
+def with_refs(params: dict[str, Any], result: dict[str, Any]) -> None:
+    """Adds ``refs`` as vcc's ``project`` result carries it: per message, ``#N`` for a stored row
+    (its ``_row_id``), else ``tN`` for its 1-based position."""
+    result["refs"] = [
+        f"#{m['_row_id']}" if "_row_id" in m else f"t{i + 1}"
+        for i, m in enumerate(params["messages"])
+    ]
+
+
 def failures(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [r.getMessage() for r in caplog.records if PROJECTION_FAILED in r.getMessage()]
 
@@ -266,6 +275,57 @@ def test_on_a_release_without_the_022_additions_the_projection_is_finished_as_th
     assert summary is not None and GROUNDED in summary
     assert engine._consecutive_overload_aborts == 3, "this release counts no overloads"
     assert engine._generate_summary(NO_USER_WINDOW) is not None, "no provenance check"
+
+
+# -- the task snapshot keeps its reference -------------------------------------------------------
+
+
+def snapshot_line(summary: str) -> str:
+    return summary.split("## Historical Task Snapshot\n", 1)[1].splitlines()[0]
+
+
+def test_hermess_snapshot_line_starts_with_the_reference_of_the_message_it_quotes(
+    projections: Projections,
+) -> None:
+    projections.on_result = with_refs
+    summary = make_engine()._generate_summary(WINDOW)
+    assert summary is not None and snapshot_line(summary) == f"[#10] {GROUNDED}"
+
+
+@pytest.mark.parametrize(
+    "refs",
+    [
+        pytest.param(None, id="no refs"),
+        pytest.param(["#10", "#11", "#12", "t4"], id="one label short"),
+        pytest.param([None, "#11", "#12", "t4", "#14"], id="no label for the quoted message"),
+        pytest.param(["10", "#11", "#12", "t4", "#14"], id="not a label"),
+    ],
+)
+def test_without_a_label_for_the_quoted_message_hermess_line_stays_as_it_is(
+    refs: list[str | None] | None,
+) -> None:
+    summary = make_engine().finish_summary("## Goal\nDeploy", WINDOW, refs=refs)
+    assert snapshot_line(summary) == GROUNDED
+
+
+def test_a_window_without_a_user_message_keeps_the_projections_snapshot() -> None:
+    engine = make_engine()
+    engine._summary_has_user_turn = True
+    body = "## Historical Task Snapshot\n[#3] Deploy the service\n\n## Goal\nDeploy"
+    refs = ["#11", "#12", "#14"]
+    summary = engine.finish_summary(body, NO_USER_WINDOW, refs=refs)
+    assert snapshot_line(summary) == "[#3] Deploy the service"
+
+
+def test_the_next_projection_reads_the_reference_back(projections: Projections) -> None:
+    projections.on_result = with_refs
+    engine = make_engine()
+    assert engine._generate_summary(WINDOW) is not None
+    engine._summary_has_user_turn = True
+    later = [{"role": "assistant", "content": "Checked the logs.", "_row_id": 20}]
+    summary = engine._generate_summary(later)
+    assert summary is not None
+    assert snapshot_line(summary) == "[#10] Deploy the service to staging"
 
 
 # -- booking -------------------------------------------------------------------------------------
