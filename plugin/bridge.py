@@ -100,6 +100,12 @@ class BridgeClient:
             raise BridgeRemoteError(0, "the anchors result has no index")
         return str(result["index"])
 
+    def server_info(self, deadline: Deadline | float) -> dict[str, Any]:
+        """The ``serverInfo`` of the running child's ``initialize`` answer (name, version, the
+        Unicode version of its anchor builder), starting the child first if needed, by
+        ``deadline``. Raises a ``BridgeError`` subclass on any failure."""
+        return dict(self._running_server(Deadline.of(deadline)).server_info)
+
     def call(self, method: str, params: Any, deadline: Deadline | float) -> Any:
         """Makes one JSON-RPC call, starting the server first if needed, all by ``deadline``."""
         deadline = Deadline.of(deadline)
@@ -175,6 +181,7 @@ class BridgeClient:
             self._count_failure(server, error, trip=isinstance(error, BridgeVersionMismatch))
             raise
         server.max_message_bytes = _max_message_bytes(info)
+        server.server_info = dict(info["serverInfo"])  # checked by _check_handshake
         return server
 
     def _forget_failures_of_another(self, command: ServerCommand) -> None:

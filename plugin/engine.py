@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import logging
+import re
 import shlex
 import threading
 import time
@@ -51,13 +52,19 @@ def _warn_once(message: str) -> None:
 
 
 class _FailedWindow(threading.local):
-    """The window whose projection just failed on this thread, so Hermes's static fallback for the
-    same window (which follows on the same thread) goes to Hermes instead of retrying vcc."""
+    """The window whose projection just failed in Hermes's summary step on this thread, so Hermes's
+    deterministic route for the same window (which follows on the same thread) uses Hermes's own
+    fallback instead of asking vcc again."""
 
     window_id: int | None = None
 
 
 _failed_window = _FailedWindow()
+
+
+class ProjectionRejected(Exception):
+    """Hermes's own check refused a finished projection. The message names the check and never
+    quotes the summary."""
 
 
 class VccEngine(ContextCompressor):
@@ -107,7 +114,8 @@ class VccEngine(ContextCompressor):
         memory_context: str = "",
         **kwargs: Any,
     ) -> str | None:
-        """Hermes's summary step: the projection, or on failure the configured fallback."""
+        """Hermes's summary step: the projection, or on failure the configured fallback. Raises
+        Hermes's cancellation where Hermes's own step does (a cancelled or superseded attempt)."""
         _failed_window.window_id = None
         if self.passthrough:
             return self._stock_summary(turns_to_summarize, focus_topic, memory_context, kwargs)
@@ -119,17 +127,28 @@ class VccEngine(ContextCompressor):
             return self._stock_summary(turns_to_summarize, focus_topic, memory_context, kwargs)
         return None
 
-    def _build_static_fallback_summary(
-        self, turns_to_summarize: list[dict[str, Any]], *args: Any, **kwargs: Any
+    def _fallback_summary_for_window(
+        self, telemetry: Any, turns_to_summarize: list[dict[str, Any]], *args: Any, **kwargs: Any
     ) -> str:
-        """Hermes's no-LLM route: the projection too, unless it just failed for this window."""
+        """Hermes's deterministic route (its pre-LLM skips, a pinned deterministic summary, a
+        failed summary step), on releases that have one: the projection, booked as the successful
+        summary it is, not as a fallback, which Hermes counts towards benching its summary step or
+        blocking automatic compaction. After the projection of this window failed, Hermes's own
+        fallback, booked as Hermes books it."""
         just_failed = _failed_window.window_id == id(turns_to_summarize)
         _failed_window.window_id = None
         if not self.passthrough and not just_failed:
             summary = self._projected_summary(turns_to_summarize, None)
             if summary is not None:
+                # A skip booked as such leaves the fallback streak as it was; a summary resets it.
+                self._last_feasibility_skip = False
+                if isinstance(telemetry, dict):
+                    telemetry["failure_class"] = None
                 return summary
-        return super()._build_static_fallback_summary(turns_to_summarize, *args, **kwargs)
+        fallback: str = super()._fallback_summary_for_window(  # type: ignore[misc]
+            telemetry, turns_to_summarize, *args, **kwargs
+        )
+        return fallback
 
     # -- seams ---------------------------------------------------------------------------------
 
@@ -189,26 +208,48 @@ class VccEngine(ContextCompressor):
         )
 
     def finish_summary(
-        self, body: str, turns: list[dict[str, Any]], anchors: str | None = None
+        self,
+        body: str,
+        turns: list[dict[str, Any]],
+        anchors: str | None = None,
+        *,
+        refs: Any = None,
     ) -> str:
-        """Runs Hermes's post-processing on a projection body (redaction, task-snapshot grounding,
-        lean augmentation), records it as the previous summary, clears Hermes's failure state and
-        returns the prefixed summary Hermes inserts. ``anchors`` is vcc's anchor index of
-        ``turns``, used in place of Hermes's builder once verified (``fast_anchors``)."""
+        """Finishes a projection body as Hermes's own summary step finishes a model's summary, with
+        each step the release has: redaction, re-injection of pruned-skill markers, task-snapshot
+        grounding, lean augmentation, the user-provenance check; then, unless a newer compaction
+        attempt superseded this one, records it as the previous summary and clears Hermes's failure
+        state. Returns the prefixed summary Hermes inserts.
+
+        ``anchors`` is vcc's anchor index of ``turns``, used in place of Hermes's builder once
+        verified (``fast_anchors``). ``refs`` is the ``refs`` of the ``project`` result (per turn,
+        its reference label or ``None``): the message Hermes's grounding quotes keeps its reference.
+
+        Raises ``ProjectionRejected`` when Hermes's check refuses the summary, and Hermes's
+        cancellation when the attempt was superseded, before writing anything."""
         redact = hermes_internals.redactor(self)
         assert redact is not None  # checked at startup
-        body = redact(body)
-        body = self._ground_historical_task_snapshot(body, turns)
+        skills = hermes_internals.pruned_skill_names(turns, self._previous_summary)
+        body = hermes_internals.reinject_skill_markers(redact(body), skills)
+        body = _cite_quoted_request(
+            self._ground_historical_task_snapshot(body, turns),
+            hermes_internals.quoted_user_turn(self, turns),
+            refs,
+            len(turns),
+        )
         augment = hermes_internals.lean_augmenter(self)
         if augment is not None:
             with fast_anchors.FAST_ANCHORS.substituted(turns, anchors):
                 body = augment(body, turns)
+        try:
+            hermes_internals.validate_user_provenance(self, body, turns)
+        except RuntimeError:
+            raise ProjectionRejected(
+                "Hermes refused it: it names a user request, and the session has no user turn"
+            ) from None
+        hermes_internals.raise_if_stale(self)
         self._previous_summary = body
-        self._clear_compression_failure_cooldown()
-        for flag in hermes_internals.terminal_failure_flags(self):
-            setattr(self, flag, False)
-        if hasattr(self, "_last_summary_error"):
-            self._last_summary_error = None
+        hermes_internals.clear_summary_failure_state(self)
         return self._with_summary_prefix(body)
 
     # -- internals -----------------------------------------------------------------------------
@@ -216,18 +257,28 @@ class VccEngine(ContextCompressor):
     def _projected_summary(
         self, turns: list[dict[str, Any]], focus_topic: str | None
     ) -> str | None:
+        """The finished projection of ``turns``, or ``None`` (logged) when it failed. Raises
+        Hermes's cancellation where Hermes's summary step does: when the attempt was cancelled
+        before or during the projection, or superseded before its result was recorded."""
         started = time.monotonic()
+        hermes_internals.raise_if_cancelled(self)
         # One deadline for the whole compaction: starting vcc, the anchor check and the projection.
         deadline = Deadline.after(self._vcc_settings.request_timeout_seconds)
         try:
+            focus_topic = self._redact_inputs(focus_topic)
             client = self._client()
             anchors = self.wants_fast_anchors() and fast_anchors.FAST_ANCHORS.check_sample(
-                lambda sample: client.anchors(sample, deadline)
+                lambda sample: client.anchors(sample, deadline),
+                lambda: client.server_info(deadline),
             )
             request = self.build_projection_request(turns, focus_topic, anchors=anchors)
             result = client.project(request, deadline)
+            hermes_internals.raise_if_cancelled(self)
             summary = self.finish_summary(
-                result["body"], turns, result.get("anchors") if anchors else None
+                result["body"],
+                turns,
+                result.get("anchors") if anchors else None,
+                refs=result.get("refs"),
             )
         except Exception as error:  # any failure means: fall back, never raise into Hermes
             route = (
@@ -249,6 +300,15 @@ class VccEngine(ContextCompressor):
             (time.monotonic() - started) * 1000,
         )
         return summary
+
+    def _redact_inputs(self, focus_topic: str | None) -> str | None:
+        """Redacts, as Hermes's summary step does before using them, the previous summary (in
+        place) and ``focus_topic``; returns the redacted topic."""
+        redact = hermes_internals.redactor(self)
+        assert redact is not None  # checked at startup
+        if self._previous_summary:
+            self._previous_summary = redact(self._previous_summary)
+        return redact(focus_topic) if focus_topic else focus_topic
 
     def _stock_summary(
         self,
@@ -275,10 +335,31 @@ class VccEngine(ContextCompressor):
         return shared_client(lambda: BridgeClient(locate, expected_version=plugin_version()))
 
 
+_REFERENCE_LABEL = re.compile(r"#\d{1,15}|t\d{1,9}")
+"""A reference label as vcc's ``refs`` gives it: ``#N`` (a stored row) or ``tN`` (a position)."""
+
+
+def _cite_quoted_request(
+    body: str, quoted: tuple[int, str] | None, refs: Any, turn_count: int
+) -> str:
+    """``body`` with the reference of the message Hermes's grounding quoted put at the start of
+    Hermes's snapshot line (``[#N] User asked (deterministic, …): '…'``), as vcc reads it back.
+    ``quoted`` is that message's index and Hermes's line; ``refs`` has one label (or ``None``)
+    per turn. Unchanged when Hermes quoted none, or ``refs`` gives no label for it."""
+    if quoted is None or not isinstance(refs, list) or len(refs) != turn_count:
+        return body
+    index, line = quoted
+    label = refs[index]
+    if not isinstance(label, str) or not _REFERENCE_LABEL.fullmatch(label):
+        return body
+    at_line_start = re.compile(f"^{re.escape(line)}$", re.M)
+    return at_line_start.sub(lambda _match: f"[{label}] {line}", body, count=1)
+
+
 def _failure_without_text(error: Exception) -> str:
-    """The error's type and, for the bridge's own errors, their message; for any other error where
-    it was raised instead, since its message could quote the transcript."""
-    if isinstance(error, BridgeError):
+    """The error's type and, for the bridge's own errors and Hermes's refusals, their message; for
+    any other error where it was raised instead, since its message could quote the transcript."""
+    if isinstance(error, (BridgeError, ProjectionRejected)):
         return f"{type(error).__name__}: {error}"
     frames = traceback.extract_tb(error.__traceback__)
     where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""

@@ -5,9 +5,12 @@ function ``agent.context_compressor._build_anchor_index`` builds from the compac
 builds the same bytes several times faster, and it already has the turns: the engine asks for the
 index with the projection (``anchors: true``). The engine trusts it only after both builders gave
 the same index, once per process, on the fixed ``SAMPLE`` below (checked before the first
-projection that would ask for it) and on the first real compaction. Any disagreement, or an error
-while checking, switches fast anchors off for the process with one warning; Hermes's own builder
-is used from then on, as without the plugin.
+projection that would ask for it) and on the first real compaction. Hermes's builder classifies
+characters with the Unicode tables of the Python it runs on, vcc's with the tables of the Python
+it was generated from (``vcc serve`` reports their version); a Python with other tables switches
+fast anchors off before any sample is compared, since a sample cannot cover every character whose
+class changed. Any disagreement, or an error while checking, switches fast anchors off for the
+process with one warning; Hermes's own builder is used from then on, as without the plugin.
 
 The substitution is exact and local. The module function is replaced, once, by a wrapper that
 returns vcc's index only on the thread that is finishing a summary, and only for that summary's
@@ -20,7 +23,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
-from collections.abc import Callable, Iterator
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from . import hermes_internals
@@ -61,6 +65,10 @@ SAMPLE: list[dict[str, Any]] = [
 ]
 """A fixed window touching every category and the Unicode rules Hermes's builder follows."""
 
+UNICODE_VERSION_FIELD = "anchorUnicodeVersion"
+"""The ``serverInfo`` field of vcc's ``initialize`` answer naming the Unicode version (Python's
+``unicodedata.unidata_version``) of the tables vcc's anchor builder classifies characters with."""
+
 _UNCHECKED = "unchecked"
 _SAMPLE_AGREED = "sample agreed"
 _VERIFIED = "verified"
@@ -91,16 +99,22 @@ class FastAnchors:
         """Whether this Hermes has the builder and fast anchors have not been switched off."""
         return self._state != _OFF and self._locate() is not None
 
-    def check_sample(self, build: Callable[[list[dict[str, Any]]], str]) -> bool:
-        """Compares ``build`` (vcc's builder, through the bridge) with Hermes's on ``SAMPLE`` the
-        first time it is called; returns whether vcc's index may be asked for. Never raises.
+    def check_sample(
+        self,
+        build: Callable[[list[dict[str, Any]]], str],
+        server_info: Callable[[], Mapping[str, Any]],
+    ) -> bool:
+        """Checks vcc's builder the first time it is called: ``server_info`` (vcc's ``serverInfo``)
+        must name this Python's Unicode version, and ``build`` (vcc's builder, through the bridge)
+        must give Hermes's index of ``SAMPLE``. Returns whether vcc's index may be asked for. Never
+        raises.
 
-        ``build`` bounds its own wait. A caller never waits for another thread's check: while one
-        runs, vcc's index is not asked for."""
+        Both callables bound their own wait. A caller never waits for another thread's check:
+        while one runs, vcc's index is not asked for."""
         if self._state == _UNCHECKED and self._lock.acquire(blocking=False):
             try:
                 if self._state == _UNCHECKED:
-                    self._check(build)
+                    self._check(build, server_info)
             finally:
                 self._lock.release()
         return self._state in (_SAMPLE_AGREED, _VERIFIED)
@@ -143,9 +157,20 @@ class FastAnchors:
         # Hermes's own result: the same bytes its augmentation would compute, without a rerun.
         return expected
 
-    def _check(self, build: Callable[[list[dict[str, Any]]], str]) -> None:
-        """The sample check; lock held."""
+    def _check(
+        self,
+        build: Callable[[list[dict[str, Any]]], str],
+        server_info: Callable[[], Mapping[str, Any]],
+    ) -> None:
+        """The Unicode and sample checks; lock held."""
         try:
+            theirs = server_info().get(UNICODE_VERSION_FIELD)
+            if theirs != unicodedata.unidata_version:
+                self._switch_off(
+                    f"vcc classifies characters by Unicode {theirs or '(not reported)'} and this "
+                    f"Python by Unicode {unicodedata.unidata_version}"
+                )
+                return
             expected = self._hermes()(SAMPLE)
             got = build(SAMPLE)
         except Exception as error:  # an unverified builder is never trusted

@@ -1,7 +1,11 @@
 """The private Hermes names the engine relies on, looked up once so a Hermes release that renamed
 one is detected at startup instead of failing in the middle of a compaction.
 
-Several internals differ between Hermes releases; each lookup here accepts the known variants.
+Several internals differ between Hermes releases; each lookup here accepts the known variants. The
+steps of Hermes's summary step that only some releases have (cancellation and superseded-attempt
+checks, pruned-skill markers, the user-provenance check, the overload streak) are looked up where
+they are used and skipped on a release without them; the startup check requires only what every
+supported release has.
 """
 
 from __future__ import annotations
@@ -18,17 +22,21 @@ REQUIRED_METHODS = (
     "_compute_summary_budget",
     "_clear_compression_failure_cooldown",
 )
-"""``ContextCompressor`` methods the engine calls or overrides. They are looked up on Hermes's
-class, not on the engine, whose own overrides would otherwise always be found."""
+"""``ContextCompressor`` methods the engine calls, overrides or falls back on (Hermes's static
+summary is what a failed projection leaves Hermes to insert). They are looked up on Hermes's class,
+not on the engine, whose own overrides would otherwise always be found."""
 
 REQUIRED_ATTRIBUTES = ("_previous_summary", "_session_id", "context_length")
 """``ContextCompressor`` instance attributes the engine reads or writes."""
 
+_COMPRESSOR_MODULE = "agent.context_compressor"
 _REDACT_FUNCTIONS = (
-    ("agent.context_compressor", "_redact_compaction_text"),
+    (_COMPRESSOR_MODULE, "_redact_compaction_text"),
     ("agent.redact", "redact_sensitive_text"),
 )
-_ANCHOR_BUILDER = ("agent.context_compressor", "_build_anchor_index")
+_ANCHOR_BUILDER = (_COMPRESSOR_MODULE, "_build_anchor_index")
+_CANCELLATION = ("agent.auxiliary_client", "AuxiliaryExplicitCancellation")
+_STALE_ATTEMPT_CHECK = ("agent.conversation_compression", "_raise_if_stale_attempt")
 _CONFIG_LOADERS = (
     ("hermes_cli.config", "load_config_readonly"),
     ("hermes_cli.config", "load_config"),
@@ -76,6 +84,85 @@ def anchor_builder_module() -> Any:
     except ImportError:
         return None
     return module if callable(getattr(module, name, None)) else None
+
+
+def raise_if_cancelled(engine: object) -> None:
+    """Raises Hermes's cancellation (``AuxiliaryExplicitCancellation``) when the host has cancelled
+    this compaction attempt, on releases that can; its summary step raises it at the same points."""
+    cancelled = getattr(engine, "_compression_cancelled", None)
+    cancellation = _import_attribute(*_CANCELLATION)
+    if callable(cancelled) and isinstance(cancellation, type) and cancelled():
+        raise cancellation()
+
+
+def raise_if_stale(engine: object) -> None:
+    """Raises Hermes's cancellation when a newer compaction attempt has begun summary work on
+    ``engine``, so this one writes no shared state; on releases that track attempts."""
+    check = _import_attribute(*_STALE_ATTEMPT_CHECK)
+    if callable(check):
+        check(engine)
+
+
+def pruned_skill_names(turns: list[dict[str, Any]], previous: str | None) -> list[str]:
+    """The skills whose instructions this compaction loses (pruned or oversized ``skill_view``
+    results in ``turns``, and markers the previous summary carries), in Hermes's order and as many
+    as Hermes keeps; empty on releases without the ghost-skill defense."""
+    collect = _import_attribute(_COMPRESSOR_MODULE, "_collect_ghosted_skill_names")
+    extract = _import_attribute(_COMPRESSOR_MODULE, "_extract_pruned_skill_names")
+    if not (callable(collect) and callable(extract)):
+        return []
+    names = list(dict.fromkeys([*collect(turns), *extract(previous or "")]))
+    limit = _import_attribute(_COMPRESSOR_MODULE, "_MAX_PRUNED_SKILL_MARKERS")
+    return names[:limit] if isinstance(limit, int) else names
+
+
+def reinject_skill_markers(summary: str, names: list[str]) -> str:
+    """``summary`` with Hermes's prune marker for each of ``names`` it lacks (Hermes appends them as
+    a ``## Pruned Skills`` block), on releases with the ghost-skill defense."""
+    reinject = _import_attribute(_COMPRESSOR_MODULE, "_reinject_pruned_skill_markers")
+    return str(reinject(summary, names)) if callable(reinject) and names else summary
+
+
+def validate_user_provenance(engine: Any, summary: str, turns: list[dict[str, Any]]) -> None:
+    """Hermes's check that a summary attributes no request to a user when the session has none
+    (it raises ``RuntimeError`` then), on releases that make it. Whether the session has a user
+    turn is decided as Hermes's summary step does: the flag its handoff scan set, else the turns."""
+    validate = getattr(engine, "_validate_summary_user_provenance", None)
+    if not callable(validate):
+        return
+    has_user_turn = getattr(engine, "_summary_has_user_turn", None)
+    if has_user_turn is None:
+        has_user_turn = engine._transcript_has_real_user_turn(turns)
+    validate(summary, has_user_turn)
+
+
+def quoted_user_turn(engine: object, turns: list[dict[str, Any]]) -> tuple[int, str] | None:
+    """The message Hermes quotes when it grounds the task snapshot, as its index in ``turns`` and
+    the line Hermes writes for it: the newest message its own snapshot builder accepts (a real user
+    message with text). ``None`` when it quotes none, or the release has no such builder."""
+    snapshot = getattr(engine, "_latest_user_task_snapshot", None)
+    if not callable(snapshot):
+        return None
+    for index in range(len(turns) - 1, -1, -1):
+        if turns[index].get("role") != "user":
+            continue
+        lines = snapshot([turns[index]])
+        if isinstance(lines, str):
+            return index, lines.split("\n", 1)[0]
+    return None
+
+
+def clear_summary_failure_state(engine: Any) -> None:
+    """What Hermes's summary step resets after a summary succeeded: the failure cooldown, the
+    last error, the switch to the main model, the terminal failure flags and, where the release
+    counts them, the overload aborts in a row."""
+    engine._clear_compression_failure_cooldown()
+    for name in ("_summary_model_fallen_back", *terminal_failure_flags(engine)):
+        setattr(engine, name, False)
+    engine._last_summary_error = None
+    reset_overload = getattr(engine, "_reset_consecutive_overload_aborts", None)
+    if callable(reset_overload):
+        reset_overload()
 
 
 def terminal_failure_flags(engine: object) -> tuple[str, ...]:

@@ -69,6 +69,8 @@ class ServerProcess:
             start_new_session=True,
         )
         self.max_message_bytes = max_message_bytes
+        self.server_info: dict[str, Any] = {}
+        """The ``serverInfo`` the child answered ``initialize`` with (set by whoever sent it)."""
         self._lock = threading.Lock()
         self._pending: dict[int, Future[Any]] = {}
         self._ids = itertools.count(1)

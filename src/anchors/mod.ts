@@ -6,3 +6,4 @@
  * @module
  */
 export { buildAnchorIndex } from "./anchor_index.ts";
+export { PYTHON_UNICODE_VERSION } from "./_python_unicode.ts";

@@ -1,4 +1,4 @@
-import { buildAnchorIndex } from "../anchors/mod.ts";
+import { buildAnchorIndex, PYTHON_UNICODE_VERSION } from "../anchors/mod.ts";
 import { type Projection, type ProjectOptions, refLabel, windowRef } from "../core/mod.ts";
 import {
   ErrorCode,
@@ -49,8 +49,10 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * The bridge's JSON-RPC methods (`initialize`, `project`, `anchors`, `ping`, `shutdown`) over one
- * connection. `project` answers `{body, stats, refs}` (`refs`: the reference label each message
- * of the window is cited by, `null` for an entry that is no message) and, when its params ask with
+ * connection. `initialize` reports, as `serverInfo.anchorUnicodeVersion`, the Unicode version
+ * (Python's `unicodedata.unidata_version`) whose character classes the anchor builder follows.
+ * `project` answers `{body, stats, refs}` (`refs`: the reference label each message of the window
+ * is cited by, `null` for an entry that is no message) and, when its params ask with
  * `anchors: true`, the anchor index as `anchors`; `anchors` returns Hermes's anchor index for
  * `{messages}` as `{index}`. Pure apart from the connection's state and the store reader it is
  * given: it turns each incoming line into at most one response and never throws, so one bad line
@@ -59,6 +61,7 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { PYTHON_UNICODE_VERSION } from "../anchors/mod.ts";
  * import { project } from "../core/mod.ts";
  * const dispatcher = new Dispatcher({ version: "0.1.0", maxMessageBytes: 1 << 26, project });
  * const init = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}';
@@ -68,7 +71,7 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  *   id: 1,
  *   result: {
  *     protocolVersion: 1,
- *     serverInfo: { name: "vcc", version: "0.1.0" },
+ *     serverInfo: { name: "vcc", version: "0.1.0", anchorUnicodeVersion: PYTHON_UNICODE_VERSION },
  *     limits: { maxMessageBytes: 1 << 26 },
  *   },
  * });
@@ -150,7 +153,11 @@ export class Dispatcher {
     this.#initialized = true;
     return success(id, {
       protocolVersion: PROTOCOL_VERSION,
-      serverInfo: { name: "vcc", version: this.#options.version },
+      serverInfo: {
+        name: "vcc",
+        version: this.#options.version,
+        anchorUnicodeVersion: PYTHON_UNICODE_VERSION,
+      },
       limits: { maxMessageBytes: this.#options.maxMessageBytes },
     });
   }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildAnchorIndex } from "../../src/anchors/mod.ts";
+import { buildAnchorIndex, PYTHON_UNICODE_VERSION } from "../../src/anchors/mod.ts";
 import { project } from "../../src/core/mod.ts";
 import { Dispatcher, PROTOCOL_VERSION } from "../../src/bridge/_dispatch.ts";
 import type { Response } from "../../src/bridge/_jsonrpc.ts";
@@ -171,7 +171,7 @@ Deno.test("Dispatcher refuses requests before initialize, except initialize itse
     id: 3,
     result: {
       protocolVersion: PROTOCOL_VERSION,
-      serverInfo: { name: "vcc", version: "9.8.7" },
+      serverInfo: { name: "vcc", version: "9.8.7", anchorUnicodeVersion: PYTHON_UNICODE_VERSION },
       limits: { maxMessageBytes: 1024 },
     },
   });

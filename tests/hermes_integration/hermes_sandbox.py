@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import logging
 import os
 import shutil
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import agent.context_compressor as compressor_module
+import agent.redact
 import hermes_cli.plugins
 import hermes_constants
 import pytest
@@ -69,6 +71,13 @@ class Recorder:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         self.calls.append(kwargs)
         return self.reply(*args, **kwargs)
+
+
+def hermes_compaction_redaction(text: str) -> str:
+    """What Hermes's own compaction summary goes through: the module's compaction redactor where
+    the release has one, else the general redactor."""
+    redact = getattr(compressor_module, "_redact_compaction_text", None)
+    return str(redact(text) if callable(redact) else agent.redact.redact_sensitive_text(text))
 
 
 def refuse_llm(*_args: Any, **_kwargs: Any) -> Any:
@@ -161,15 +170,21 @@ class Sandbox:
         self._patches.undo()
 
     def write_config(
-        self, *, engine: str | None = "vcc", enable_plugin: bool | None = None
+        self,
+        *,
+        engine: str | None = "vcc",
+        enable_plugin: bool | None = None,
+        vcc: Mapping[str, Any] | None = None,
     ) -> None:
         """Writes ``config.yaml``; ``plugins.enabled: [vcc]`` only where the release needs it,
-        unless ``enable_plugin`` says otherwise."""
+        unless ``enable_plugin`` says otherwise; ``vcc`` holds ``context.vcc`` settings."""
         if enable_plugin is None:
             enable_plugin = not RELEASE.user_engine_loader
         text = _BASE_CONFIG
         if engine is not None:
             text += f"context:\n  engine: {engine}\n"
+            if vcc:
+                text += "  vcc:\n" + "".join(f"    {k}: {json.dumps(v)}\n" for k, v in vcc.items())
         if enable_plugin:
             text += "plugins:\n  enabled: [vcc]\n"
         (self.home / "config.yaml").write_text(text, encoding="utf-8")

@@ -46,6 +46,8 @@ _LOG_TEXT = re.compile(r"^\[#(\d+)\] (user|assistant|system): (.*)$")
 _LOG_CALL = re.compile(r"^\[#(\d+)\] → ([^\s:]+)(?:: (`+) ?(.*?) ?\3)?$")
 _LOG_RESULT = re.compile(r"^\[#(\d+)\] ← (\S+)")
 _GOAL = re.compile(r"^\[#(\d+)\] (.*)$")
+# Hermes's grounding of the task snapshot, as the engine keeps the quoted message's reference.
+_GROUNDED_QUOTE = re.compile(r"^User asked \(deterministic, from compacted turns\): (['\"])(.*)\1$")
 _ERROR_NAME = re.compile(r"^- (.+) \(first at \[#(\d+)\]\)$")
 _FILE = re.compile(r"^- (.+?) — (.*)$")
 
@@ -186,6 +188,7 @@ def citation_problems(summary: str, evidence: Evidence) -> list[str]:
     if problems:
         return problems
     checks: dict[str, Callable[[str, Evidence], list[str]]] = {
+        "## Historical Task Snapshot": _snapshot_line,
         "## Goal": _goal_line,
         "## Blocked": _call_entry,
         "## Errors & Fixes": _call_entry,
@@ -210,6 +213,13 @@ def _goal_line(line: str, evidence: Evidence) -> list[str]:
     if evidence.role(row_id) != "user":
         return [f"[#{row_id}] is a {evidence.role(row_id)} row, not a request"]
     return [] if evidence.quotes(row_id, text) else [f"[#{row_id}] does not say this"]
+
+
+def _snapshot_line(line: str, evidence: Evidence) -> list[str]:
+    """A request line, or Hermes's grounded line with the reference of the request it quotes."""
+    match = _GOAL.match(line)
+    grounded = _GROUNDED_QUOTE.match(match[2]) if match else None
+    return _goal_line(f"[#{match[1]}] {grounded[2]}" if match and grounded else line, evidence)
 
 
 def _call_entry(line: str, evidence: Evidence, *, named: bool = True) -> list[str]:

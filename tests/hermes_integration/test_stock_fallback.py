@@ -15,8 +15,8 @@ from sample_windows import generated_window
 SESSION_ID = "20261130_111500_5a5a5a"
 CANNED = "## Goal\nWritten by the stand-in summary model for this test."
 REMOVED = "_build_static_fallback_summary"
-"""Removed from Hermes's compressor class: the engine overrides it and calls Hermes's version
-when a projection fails, while Hermes's stock compaction needs it only when its model fails."""
+"""Removed from Hermes's compressor class: the engine falls back on it when a projection fails,
+while Hermes's stock compaction needs it only when its model fails."""
 
 
 def canned_summary(**_kwargs: Any) -> Any:

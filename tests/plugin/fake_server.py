@@ -5,10 +5,11 @@ stdout when the first request arrives;
 ``hang`` reads every request and never answers; ``silent-exit`` exits with code 3 after writing
 a line to stderr when the first request arrives; ``answer VERSION DELAY`` answers every request as
 a server of ``VERSION`` would, each after ``DELAY`` seconds, with a fixed body and an empty anchor
-index; ``flood VERSION STREAM`` first writes ``FLOOD_BYTES`` without a newline to ``stdout`` or
-``stderr``, then ``STDERR_LINES`` short lines to stderr, then answers as ``answer``; ``quote
-VERSION`` answers ``initialize`` as ``answer``, and any other request with an error response
-without id whose message quotes the request, then with the request itself, which is no response.
+index, its anchor builder following the Unicode version of the Python running it; ``flood
+VERSION STREAM`` first writes ``FLOOD_BYTES`` without a newline to ``stdout`` or ``stderr``, then
+``STDERR_LINES`` short lines to stderr, then answers as ``answer``; ``quote VERSION`` answers
+``initialize`` as ``answer``, and any other request with an error response without id whose
+message quotes the request, then with the request itself, which is no response.
 
 With ``FAKE_SERVER_STARTS`` set, each start appends a line to the file it names.
 """
@@ -19,6 +20,7 @@ import json
 import os
 import sys
 import time
+import unicodedata
 from typing import Any
 
 FLOOD_BYTES = 400 * 1024 * 1024
@@ -75,7 +77,11 @@ def answer(request: dict[str, Any], version: str) -> None:
     if method == "initialize":
         result: Any = {
             "protocolVersion": 1,
-            "serverInfo": {"name": "vcc", "version": version},
+            "serverInfo": {
+                "name": "vcc",
+                "version": version,
+                "anchorUnicodeVersion": unicodedata.unidata_version,
+            },
             "limits": {"maxMessageBytes": 64 * 1024 * 1024},
         }
     elif method == "anchors":

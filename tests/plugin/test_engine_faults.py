@@ -172,7 +172,7 @@ def test_a_broken_executable_fixed_in_place_projects_at_once(
 def fail_post_processing(engine: VccEngine) -> None:
     """Hermes's post-processing of the projection raises an error that quotes the window."""
 
-    def finish_summary(body: str, turns: list[dict[str, Any]], anchors: Any = None) -> str:
+    def finish_summary(body: str, turns: list[dict[str, Any]], *_args: Any, **_kwargs: Any) -> str:
         raise ValueError(f"cannot finish: {turns[0]['content']}")
 
     engine.finish_summary = finish_summary  # type: ignore[method-assign]

