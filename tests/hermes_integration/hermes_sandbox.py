@@ -218,14 +218,21 @@ class Sandbox:
 
     def install_with_cli(self, *options: str) -> subprocess.CompletedProcess[str]:
         """Runs ``vcc hermes install --hermes-home HOME OPTIONS`` from this checkout's source."""
-        cli = [deno(), "run", "--quiet", "-A", str(REPO / "main.ts"), "hermes", "install"]
+        return self.vcc_hermes("install", *options)
+
+    def vcc_hermes(
+        self, command: str, *options: str, env: Mapping[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        """Runs ``vcc hermes COMMAND --hermes-home HOME OPTIONS`` from this checkout's source, in
+        this process's environment updated with ``env``."""
+        cli = [deno(), "run", "--quiet", "-A", str(REPO / "main.ts"), "hermes", command]
         return subprocess.run(
             [*cli, "--hermes-home", str(self.home), *options],
             capture_output=True,
             text=True,
             timeout=300,
             cwd=REPO,
-            env={**os.environ, "NO_COLOR": "1"},
+            env={**os.environ, "NO_COLOR": "1", **(env or {})},
             check=False,
         )
 
