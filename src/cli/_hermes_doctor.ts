@@ -1,6 +1,7 @@
 import { command, constant, map, message, object } from "@optique/core";
 import { diagnose } from "../hermes/doctor.ts";
 import { resolveHermesHome } from "../hermes/hermes_home.ts";
+import { askInstalledHermes } from "../hermes/installed_hermes.ts";
 import { bridgeRoundTrip } from "../hermes/round_trip.ts";
 import { hermesHomeOption } from "./_hermes_home_option.ts";
 import type { Runner } from "./_runner.ts";
@@ -15,6 +16,7 @@ export const hermesDoctorCommand = command(
       const checks = await diagnose(home, {
         python: Deno.build.os === "windows" ? "python" : "python3",
         roundTrip: (argv) => bridgeRoundTrip(argv),
+        installedHermes: () => askInstalledHermes(Deno.env.get("PATH") ?? ""),
       });
       const width = Math.max(...checks.map((check) => check.name.length));
       for (const check of checks) {

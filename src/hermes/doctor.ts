@@ -5,6 +5,7 @@ import { ConfigUnreadable } from "./config_errors.ts";
 import { decodeConfig } from "./config_text.ts";
 import { configData, parseConfig, readYamlScalar, valueAt } from "./config_yaml.ts";
 import { configPath, pluginDirectory } from "./install.ts";
+import type { HermesLookup, InstalledHermes } from "./installed_hermes.ts";
 import { PLUGIN_FILES } from "./_plugin_files.ts";
 import type { RoundTrip } from "./round_trip.ts";
 
@@ -22,6 +23,8 @@ export interface DoctorEnvironment {
   readonly python: string;
   /** Starts `argv` (a `vcc serve` command) and exchanges a sample projection with it. */
   readonly roundTrip: (argv: readonly string[]) => Promise<RoundTrip>;
+  /** Asks the Hermes the user runs how it loads a user context engine. */
+  readonly installedHermes: () => Promise<HermesLookup>;
 }
 
 const INSTALL = "vcc hermes install";
@@ -49,7 +52,7 @@ export async function diagnose(
   );
   checks.push(await checkPlugin(pluginDirectory(hermesHome)));
   const config = await Deno.readTextFile(configPath(hermesHome)).catch(() => undefined);
-  checks.push(...await checkConfig(configPath(hermesHome)));
+  checks.push(...await checkConfig(hermesHome, await environment.installedHermes()));
   const server = await serverCommand(hermesHome, config, environment);
   checks.push(server.check);
   if (server.argv !== undefined) checks.push(await checkRoundTrip(server.argv, environment));
@@ -80,10 +83,12 @@ async function checkPlugin(directory: string): Promise<DoctorCheck> {
 
 /**
  * Whether Hermes can read `config.yaml` at all (as UTF-8 YAML 1.1, one document, one mapping; a
- * file it cannot read makes it run on its defaults), then the two keys that select vcc.
+ * file it cannot read makes it run on its defaults), then the keys that select vcc: `context.engine`
+ * always, `plugins.enabled` unless the installed Hermes loads the engine by `context.engine` alone.
  */
-async function checkConfig(path: string): Promise<DoctorCheck[]> {
+async function checkConfig(hermesHome: string, hermes: HermesLookup): Promise<DoctorCheck[]> {
   const name = "config.yaml";
+  const path = configPath(hermesHome);
   let data: Record<string, unknown>;
   try {
     data = configData(parseConfig(decodeConfig(await Deno.readFile(path)).text));
@@ -100,8 +105,6 @@ async function checkConfig(path: string): Promise<DoctorCheck[]> {
     }];
   }
   const engine = valueAt(data, ["context", "engine"]);
-  const enabled = valueAt(data, ["plugins", "enabled"]);
-  const disabled = valueAt(data, ["plugins", "disabled"]);
   return [
     { name, ok: true, detail: `${path} reads as YAML` },
     engine === ENGINE_NAME ? { name: "context.engine", ok: true, detail: ENGINE_NAME } : {
@@ -111,23 +114,51 @@ async function checkConfig(path: string): Promise<DoctorCheck[]> {
         `uses its built-in compressor`,
       fix: ACTIVATE,
     },
-    Array.isArray(disabled) && disabled.includes(ENGINE_NAME)
-      ? {
-        name: "plugins.enabled",
-        ok: false,
-        detail: `plugins.disabled lists ${ENGINE_NAME}, so Hermes never loads it`,
-        fix: `remove ${ENGINE_NAME} from plugins.disabled`,
-      }
-      : Array.isArray(enabled) && enabled.includes(ENGINE_NAME)
-      ? { name: "plugins.enabled", ok: true, detail: `includes ${ENGINE_NAME}` }
-      : {
-        name: "plugins.enabled",
-        ok: false,
-        detail: `does not include ${ENGINE_NAME}; Hermes releases that load user plugins ` +
-          `only from this list will not find the engine`,
-        fix: ACTIVATE,
-      },
+    checkPluginList(data, hermesHome, hermes),
   ];
+}
+
+/**
+ * `plugins.enabled`: not needed where the installed Hermes's context-engine loader finds the engine
+ * by `context.engine` alone (it then consults neither list); elsewhere it must list vcc and
+ * `plugins.disabled` must not. Without a Hermes to ask, a missing entry is a problem, as it is
+ * for the releases that need it.
+ */
+function checkPluginList(
+  data: Record<string, unknown>,
+  hermesHome: string,
+  lookup: HermesLookup,
+): DoctorCheck {
+  const name = "plugins.enabled";
+  const hermes = "hermes" in lookup ? describeHermes(lookup.hermes) : undefined;
+  if ("hermes" in lookup && lookup.hermes.loadsUserEngineByName) {
+    const plugins = dirname(pluginDirectory(hermesHome));
+    const detail = `not needed: ${hermes} loads the engine context.engine names from ${plugins}`;
+    return { name, ok: true, detail };
+  }
+  const enabled = valueAt(data, ["plugins", "enabled"]);
+  const disabled = valueAt(data, ["plugins", "disabled"]);
+  if (Array.isArray(disabled) && disabled.includes(ENGINE_NAME)) {
+    return {
+      name,
+      ok: false,
+      detail: `plugins.disabled lists ${ENGINE_NAME}, so Hermes never loads it`,
+      fix: `remove ${ENGINE_NAME} from plugins.disabled`,
+    };
+  }
+  if (Array.isArray(enabled) && enabled.includes(ENGINE_NAME)) {
+    return { name, ok: true, detail: `includes ${ENGINE_NAME}` };
+  }
+  const detail = "hermes" in lookup
+    ? `does not include ${ENGINE_NAME}, and ${hermes} loads user plugins only from this list, ` +
+      "so it will not find the engine"
+    : `does not include ${ENGINE_NAME}; Hermes releases that load user plugins only from this ` +
+      `list will not find the engine (could not ask the installed Hermes: ${lookup.problem})`;
+  return { name, ok: false, detail, fix: ACTIVATE };
+}
+
+function describeHermes(hermes: InstalledHermes): string {
+  return `Hermes ${hermes.version} (${hermes.command})`;
 }
 
 /**

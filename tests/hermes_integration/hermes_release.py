@@ -7,6 +7,7 @@ what the release lacks.
 from __future__ import annotations
 
 import importlib.metadata
+import importlib.util
 import inspect
 import re
 import unicodedata
@@ -50,6 +51,9 @@ class Release:
     unicode_as_vcc: bool
     """The Python it runs on classifies characters by the Unicode version whose tables vcc's
     anchor builder follows, so the plugin may use fast anchors (else it switches them off)."""
+    package_manager: bool
+    """It has Hermes's package manager (``pm.client``), through which ``hermes plugins install``
+    publishes a plugin; its runtime is a CPython downloaded on first use."""
 
 
 def _installed() -> Release:
@@ -72,6 +76,7 @@ def _installed() -> Release:
         provenance_check=callable(getattr(compressor, "_validate_summary_user_provenance", None)),
         skill_markers=callable(getattr(compressor_module, "_reinject_pruned_skill_markers", None)),
         unicode_as_vcc=unicodedata.unidata_version == _vcc_tables_unicode(),
+        package_manager=_importable("pm.client"),
     )
 
 
@@ -80,6 +85,13 @@ def _vcc_tables_unicode() -> str:
     tables = Path(__file__).resolve().parents[2] / "src" / "anchors" / "_python_unicode.ts"
     pattern = r'^export const PYTHON_UNICODE_VERSION = "([^"]+)";$'
     return str(re.findall(pattern, tables.read_text(encoding="utf-8"), re.M)[0])
+
+
+def _importable(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ImportError:  # its parent package is missing
+        return False
 
 
 RELEASE = _installed()

@@ -195,18 +195,44 @@ class Sandbox:
         for source in PLUGIN_SOURCE.iterdir():
             if source.is_file():
                 shutil.copy2(source, self.plugin_dir / source.name)
+        self.use_checkout_vcc()
+
+    def use_checkout_vcc(self) -> None:
+        """Sets ``VCC_BIN`` to this checkout's vcc until the sandbox is left."""
         self._patches.setenv("VCC_BIN", str(REPO / "main.ts"))
+
+    def hermes(self, *args: str) -> subprocess.CompletedProcess[str]:
+        """Runs the release's own ``hermes ARGS`` (the script beside this Python) on the sandbox,
+        with nothing to read on standard input."""
+        script = Path(sys.executable).with_name("hermes")
+        assert script.is_file(), f"no hermes command beside {sys.executable}"
+        return subprocess.run(
+            [str(script), *args],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "NO_COLOR": "1"},
+            check=False,
+        )
 
     def install_with_cli(self, *options: str) -> subprocess.CompletedProcess[str]:
         """Runs ``vcc hermes install --hermes-home HOME OPTIONS`` from this checkout's source."""
-        cli = [deno(), "run", "--quiet", "-A", str(REPO / "main.ts"), "hermes", "install"]
+        return self.vcc_hermes("install", *options)
+
+    def vcc_hermes(
+        self, command: str, *options: str, env: Mapping[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        """Runs ``vcc hermes COMMAND --hermes-home HOME OPTIONS`` from this checkout's source, in
+        this process's environment updated with ``env``."""
+        cli = [deno(), "run", "--quiet", "-A", str(REPO / "main.ts"), "hermes", command]
         return subprocess.run(
             [*cli, "--hermes-home", str(self.home), *options],
             capture_output=True,
             text=True,
             timeout=300,
             cwd=REPO,
-            env={**os.environ, "NO_COLOR": "1"},
+            env={**os.environ, "NO_COLOR": "1", **(env or {})},
             check=False,
         )
 

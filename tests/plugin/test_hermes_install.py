@@ -149,6 +149,35 @@ def test_doctor_names_each_problem_and_its_fix(home: Path) -> None:
     assert "problem  executable" in out
 
 
+def plugins_enabled_line(doctor: subprocess.CompletedProcess[str]) -> str:
+    return next(line for line in doctor.stdout.splitlines() if " plugins.enabled " in line)
+
+
+@pytest.mark.parametrize(
+    ("hermes_script", "reason"),
+    [
+        (None, "no hermes command on PATH"),
+        (f"#!{sys.executable} -S\n", "No module named 'hermes_cli'"),
+        ("echo hermes\n", "is not a script that names its Python interpreter"),
+    ],
+    ids=["no hermes", "a Python without Hermes", "no interpreter line"],
+)
+def test_doctor_reports_a_missing_plugins_enabled_entry_when_it_cannot_ask_hermes(
+    home: Path, tmp_path: Path, hermes_script: str | None, reason: str
+) -> None:
+    (home / "config.yaml").write_text("context:\n  engine: vcc\n")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    if hermes_script is not None:
+        (bin_dir / "hermes").write_text(hermes_script)
+        (bin_dir / "hermes").chmod(0o755)
+    result = vcc("hermes", "doctor", "--hermes-home", str(home), env={"PATH": str(bin_dir)})
+    assert result.returncode == 1
+    line = plugins_enabled_line(result)
+    assert line.startswith("problem  plugins.enabled  does not include vcc"), line
+    assert "could not ask the installed Hermes: " in line and reason in line, line
+
+
 def test_doctor_and_the_plugin_agree_on_a_binary_under_home(
     home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
