@@ -6,7 +6,7 @@
  * @module
  */
 import { project } from "../core/mod.ts";
-import { readStoredWindow } from "../store/mod.ts";
+import { StoredWindowReader } from "../store/mod.ts";
 import { VERSION } from "../version.ts";
 import { Dispatcher, PROTOCOL_VERSION, type Reply } from "./_dispatch.ts";
 import { type Frame, LineSplitter } from "./_framing.ts";
@@ -33,12 +33,13 @@ export interface ServeOptions {
  */
 export async function serve(options: ServeOptions): Promise<number> {
   const { maxMessageBytes } = options;
+  const stores = new StoredWindowReader();
   const dispatcher = new Dispatcher({
     version: VERSION,
     maxMessageBytes,
     project,
     readStore: (messages, store) => {
-      const read = readStoredWindow(messages, store.path, store.sessionId);
+      const read = stores.read(messages, store.path, store.sessionId);
       if (read.problem !== undefined) log(`projecting the window as given: ${read.problem}`);
       return read;
     },

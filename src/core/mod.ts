@@ -10,6 +10,7 @@ export { contentText } from "./content.ts";
 export { type Ref, refLabel, windowRef } from "./ref.ts";
 export { sanitizeInline } from "./sanitize.ts";
 export { isHeader } from "./header.ts";
+export { fingerprint } from "./fingerprint.ts";
 export { HERMES_SNAPSHOT_WORDS } from "./sections/snapshot.ts";
 export type { ProofKind } from "./section.ts";
 export {

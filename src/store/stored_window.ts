@@ -1,4 +1,5 @@
-import { latestSummary } from "./latest_summary.ts";
+import { newestSummaryBody } from "./latest_summary.ts";
+import type { SessionRows } from "./session_rows.ts";
 import { StateDb } from "./state_db.ts";
 import { StoreError } from "./store_error.ts";
 import { windowOrigins } from "./window_origins.ts";
@@ -15,31 +16,45 @@ export interface StoredWindowRead {
   readonly problem?: string;
 }
 
+// Sessions whose row index a reader keeps between compactions.
+const KEPT_SESSIONS = 8;
+
 /**
- * Opens `path` read-only and reads, in one snapshot, the originals of `messages` (session
- * `sessionId`) and the session's newest stored summary. Never throws: a store that cannot be read
- * leaves the window as it is, with the reason in `problem`.
+ * Reads windows against their stores, keeping each session's row index between calls so a later
+ * compaction of the same session reads only the rows stored since.
  */
-export function readStoredWindow(
-  messages: unknown[],
-  path: string,
-  sessionId: string,
-): StoredWindowRead {
-  let db: StateDb | undefined;
-  try {
-    db = StateDb.open(path);
-    const store = db;
-    return store.read(() => {
-      const origins = windowOrigins(store, sessionId, messages);
-      const summary = latestSummary(store, sessionId);
+export class StoredWindowReader {
+  readonly #kept = new Map<string, SessionRows>();
+
+  /**
+   * Opens `path` read-only and reads, in one snapshot, the originals of `messages` (session
+   * `sessionId`) and the session's newest stored summary. Never throws: a store that cannot be
+   * read leaves the window as it is, with the reason in `problem`.
+   */
+  read(messages: unknown[], path: string, sessionId: string): StoredWindowRead {
+    const key = `${path}\u0000${sessionId}`;
+    let db: StateDb | undefined;
+    try {
+      db = StateDb.open(path);
+      const store = db;
+      const { index, ...origins } = store.read(() =>
+        windowOrigins(store, sessionId, messages, this.#kept.get(key))
+      );
+      this.#kept.delete(key);
+      this.#kept.set(key, index);
+      if (this.#kept.size > KEPT_SESSIONS) this.#kept.delete(this.#kept.keys().next().value!);
+      const summary = index.newestSummary === undefined
+        ? undefined
+        : newestSummaryBody(index.newestSummary);
       return { ...origins, ...(summary === undefined ? {} : { latestSummary: summary }) };
-    });
-  } catch (error) {
-    const problem = error instanceof StoreError
-      ? error.message
-      : `${error instanceof Error ? error.name : "Error"} while reading ${path}`;
-    return { messages, matched: 0, problem };
-  } finally {
-    db?.close();
+    } catch (error) {
+      this.#kept.delete(key);
+      const problem = error instanceof StoreError
+        ? error.message
+        : `${error instanceof Error ? error.name : "Error"} while reading ${path}`;
+      return { messages, matched: 0, problem };
+    } finally {
+      db?.close();
+    }
   }
 }

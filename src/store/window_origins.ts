@@ -10,7 +10,8 @@
  * @module
  */
 import { readMessages, type StoredMessage, toWindowRow } from "./messages.ts";
-import type { SqlRow, StateDb } from "./state_db.ts";
+import { SessionRows, textKey } from "./session_rows.ts";
+import type { StateDb } from "./state_db.ts";
 
 /** A window with its messages matched to their stored originals. */
 export interface WindowOrigins {
@@ -21,15 +22,8 @@ export interface WindowOrigins {
   readonly messages: unknown[];
   /** How many messages were matched to a stored row. */
   readonly matched: number;
-}
-
-/** The session's stored rows by what identifies a message, each list in row order. */
-interface RowIndex {
-  readonly roleOf: ReadonlyMap<number, string>;
-  readonly timeOf: ReadonlyMap<number, number>;
-  readonly byUid: ReadonlyMap<string, number[]>;
-  readonly byResultId: ReadonlyMap<string, number[]>;
-  readonly byCallId: ReadonlyMap<string, number[]>;
+  /** The session's row index as read, to extend at the next compaction. */
+  readonly index: SessionRows;
 }
 
 // Ids per `IN (…)` query, well below SQLite's limit on parameters.
@@ -46,12 +40,12 @@ export function windowOrigins(
   db: StateDb,
   sessionId: string,
   window: readonly unknown[],
+  cached?: SessionRows,
 ): WindowOrigins {
-  const index = rowIndex(db, sessionId);
-  const textMatch = textMatcher(db, sessionId);
+  const index = SessionRows.read(db, sessionId, cached);
   let previous = 0;
   const origins = window.map((message) => {
-    const origin = originOf(message, index, textMatch, previous);
+    const origin = originOf(message, index, previous);
     if (origin !== undefined) previous = Math.max(previous, origin);
     return origin;
   });
@@ -68,85 +62,12 @@ export function windowOrigins(
     matched++;
     return withOriginal(message, original);
   });
-  return { messages, matched };
+  return { messages, matched, index };
 }
 
 function isMessage(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value) &&
     typeof (value as { role?: unknown }).role === "string";
-}
-
-function rowIndex(db: StateDb, sessionId: string): RowIndex {
-  const roleOf = new Map<number, string>();
-  const timeOf = new Map<number, number>();
-  const byUid = new Map<string, number[]>();
-  const byResultId = new Map<string, number[]>();
-  const byCallId = new Map<string, number[]>();
-  // A call id some model reused for different calls names no one call.
-  const signatures = new Map<string, string>();
-  const reused = new Set<string>();
-  const columns = [
-    "id",
-    db.select("messages", "role", "''", true),
-    db.select("messages", "timestamp"),
-    db.select("messages", "tool_call_id", "NULL", true),
-    db.select("messages", "tool_calls", "NULL", true),
-    db.select("messages", "message_uid", "NULL", true),
-  ];
-  const rows = db.all(
-    `SELECT ${columns.join(", ")} FROM messages WHERE session_id = ? ORDER BY id`,
-    sessionId,
-  );
-  const add = <K>(map: Map<K, number[]>, key: K, id: number) => {
-    const ids = map.get(key);
-    if (ids === undefined) map.set(key, [id]);
-    else if (ids.at(-1) !== id) ids.push(id);
-  };
-  for (const row of rows) {
-    const id = Number(row.id);
-    const role = String(row.role ?? "");
-    roleOf.set(id, role);
-    if (typeof row.timestamp === "number") timeOf.set(id, row.timestamp);
-    if (typeof row.message_uid === "string" && row.message_uid !== "") {
-      add(byUid, row.message_uid, id);
-    }
-    if (role === "tool" && typeof row.tool_call_id === "string" && row.tool_call_id !== "") {
-      add(byResultId, row.tool_call_id, id);
-    }
-    for (const [callId, signature] of storedCalls(row)) {
-      add(byCallId, callId, id);
-      const known = signatures.get(callId);
-      if (known === undefined) signatures.set(callId, signature);
-      else if (known !== signature) reused.add(callId);
-    }
-  }
-  for (const callId of reused) {
-    byCallId.delete(callId);
-    byResultId.delete(callId);
-  }
-  return { roleOf, timeOf, byUid, byResultId, byCallId };
-}
-
-// How much of a call's arguments tells two calls apart: Hermes may shorten a copy's long arguments.
-const SIGNATURE_CHARS = 200;
-
-/** The calls a stored assistant row made: each id with the call's tool and first arguments. */
-function storedCalls(row: SqlRow): [string, string][] {
-  if (typeof row.tool_calls !== "string" || row.tool_calls === "") return [];
-  let calls: unknown;
-  try {
-    calls = JSON.parse(row.tool_calls);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(calls)) return [];
-  return calls.flatMap((call) => {
-    const id = (call as { id?: unknown } | null)?.id;
-    if (typeof id !== "string" || id === "") return [];
-    const fn = (call as { function?: { name?: unknown; arguments?: unknown } }).function;
-    const args = typeof fn?.arguments === "string" ? fn.arguments : JSON.stringify(fn?.arguments);
-    return [[id, `${String(fn?.name)}\u0000${String(args).slice(0, SIGNATURE_CHARS)}`]];
-  });
 }
 
 function callIds(calls: unknown): string[] {
@@ -157,17 +78,6 @@ function callIds(calls: unknown): string[] {
   });
 }
 
-// Rows holding one same text considered, enough for any text a session repeats in earnest.
-const TEXT_MATCHES = 256;
-
-/** The rows of the session holding `role` and exactly `text`, in row order. */
-function textMatcher(db: StateDb, sessionId: string): (role: string, text: string) => number[] {
-  if (!db.columns("messages").has("content")) return () => [];
-  const sql = "SELECT id FROM messages WHERE session_id = ? AND role = ? AND content = ? " +
-    `ORDER BY id LIMIT ${TEXT_MATCHES}`;
-  return (role, text) => db.all(sql, sessionId, role, text).map((row) => Number(row.id));
-}
-
 /**
  * The original row of `message`: among the rows that may have stored it, the first one with its
  * time (a copy keeps the original's), else its own row, else the first after `previous`: none for
@@ -175,8 +85,7 @@ function textMatcher(db: StateDb, sessionId: string): (role: string, text: strin
  */
 function originOf(
   message: unknown,
-  index: RowIndex,
-  textMatch: (role: string, text: string) => number[],
+  index: SessionRows,
   previous: number,
 ): number | undefined {
   if (!isMessage(message)) return undefined;
@@ -191,9 +100,8 @@ function originOf(
       : []),
     ...(role === "assistant" && calls.length > 0 ? index.byCallId.get(calls[0]!) ?? [] : []),
   ];
-  const candidates = keyed.length === 0 && calls.length === 0 &&
-      typeof message.content === "string" && message.content !== ""
-    ? textMatch(role, message.content)
+  const candidates = keyed.length === 0 && textKeyed(message)
+    ? index.byText.get(textKey(role, message.content as string)) ?? []
     : [...new Set(keyed)].sort((a, b) => a - b).filter((id) => index.roleOf.get(id) === role);
   const time = own === undefined
     ? typeof message.timestamp === "number" ? message.timestamp : undefined
@@ -233,12 +141,23 @@ function withOriginal(
 const PLACEHOLDER = /^\[[^\]\n]{1,200}\][^\n]{0,2000}$/;
 
 /**
- * Whether a tool result's original can stand for it: the window holds the same text, or a pruning
- * stub or placeholder for it. Any other difference means the match was wrong; the message stays.
+ * Whether the original can stand for the message: a tool result's holds the same text or the
+ * window a pruning stub or placeholder for it; a request or reply matched by its text (not its own
+ * row) holds that text. Any other difference means the match was wrong; the message stays.
  */
 function agrees(message: Record<string, unknown>, original: StoredMessage): boolean {
-  if (message.role !== "tool" || typeof message.content !== "string") return true;
-  return message.content === original.content || PLACEHOLDER.test(message.content.trim());
+  if (typeof message.content !== "string") return true;
+  if (message.role === "tool") {
+    return message.content === original.content || PLACEHOLDER.test(message.content.trim());
+  }
+  return !textKeyed(message) || message._row_id === original.id ||
+    message.content === original.content;
+}
+
+/** Whether only its role and text can match `message` to a row: a request or reply, no calls. */
+function textKeyed(message: Record<string, unknown>): boolean {
+  return message.role !== "tool" && callIds(message.tool_calls).length === 0 &&
+    typeof message.content === "string" && message.content !== "";
 }
 
 function sameCalls(a: readonly string[], b: readonly string[]): boolean {

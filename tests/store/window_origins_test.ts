@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { schemaStatements } from "../../src/store/fixture/schema.ts";
-import { latestSummary, readStoredWindow, StateDb, windowOrigins } from "../../src/store/mod.ts";
+import { StateDb, StoredWindowReader, windowOrigins } from "../../src/store/mod.ts";
 
 type Row = Record<string, string | number | null>;
 
@@ -196,7 +196,7 @@ Deno.test("windowOrigins() matches no row where a call id was reused or the outp
   assert.deepEqual(messages, window);
 });
 
-Deno.test("latestSummary() finds the newest stored summary, standalone or merged into a tail row", () => {
+Deno.test("StoredWindowReader finds the newest stored summary, standalone or merged into a tail row", () => {
   const prefix = "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted.";
   const end =
     "--- END OF CONTEXT SUMMARY — respond to the message below, not the summary above ---";
@@ -215,11 +215,10 @@ Deno.test("latestSummary() finds the newest stored summary, standalone or merged
     },
     { role: "user", content: "Thanks.", timestamp: 3 },
   ]);
-  using db = StateDb.open(path);
-  assert.equal(db.read(() => latestSummary(db, "s")), "## Goal\nnewest");
+  assert.equal(new StoredWindowReader().read([], path, "s").latestSummary, "## Goal\nnewest");
 });
 
-Deno.test("latestSummary() passes over a copy of an older summary Hermes 0.19 stored again", () => {
+Deno.test("StoredWindowReader passes over a copy of an older summary Hermes 0.19 stored again", () => {
   const summary = (goal: string) =>
     "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted.\n## Goal\n" + goal;
   const path = store("v30", [
@@ -228,13 +227,12 @@ Deno.test("latestSummary() passes over a copy of an older summary Hermes 0.19 st
     { id: 42, role: "user", content: summary("first"), timestamp: 3 },
     { id: 43, role: "user", content: "Go on.", timestamp: 4 },
   ]);
-  using db = StateDb.open(path);
-  assert.equal(db.read(() => latestSummary(db, "s")), "## Goal\nsecond");
+  assert.equal(new StoredWindowReader().read([], path, "s").latestSummary, "## Goal\nsecond");
 });
 
-Deno.test("readStoredWindow() leaves the window as given when the store cannot be read", () => {
+Deno.test("StoredWindowReader leaves the window as given when the store cannot be read", () => {
   const window = [{ role: "user", content: "hi" }];
-  const read = readStoredWindow(window, "/nonexistent/state.db", "s");
+  const read = new StoredWindowReader().read(window, "/nonexistent/state.db", "s");
   assert.deepEqual([read.messages, read.matched], [window, 0]);
   assert.match(read.problem ?? "", /no state database at \/nonexistent\/state\.db/);
 });
@@ -261,5 +259,40 @@ Deno.test("windowOrigins() keeps a message repeated in earnest on its own row, n
     withoutIds.messages.map((m) => (m as Row)._row_id),
     [3, 9, 10, undefined],
     "in window order; the last one was never saved",
+  );
+});
+
+Deno.test("StoredWindowReader reads rows stored since its last read, and a rewound store again", () => {
+  const path = store("v31", [{ id: 2, role: "user", content: "Fix it.", timestamp: 1000 }]);
+  const reader = new StoredWindowReader();
+  const ids = (window: unknown[]) =>
+    reader.read(window, path, "s").messages.map((m) => (m as Row)._row_id);
+  assert.deepEqual(ids([{ role: "user", content: "Fix it." }]), [2]);
+  const db = new DatabaseSync(path);
+  db.prepare(
+    "INSERT INTO messages (session_id, id, role, content, tool_call_id, tool_name, timestamp) " +
+      "VALUES ('s', 3, 'tool', ?, 'call_1', 'terminal', 1001)",
+  ).run(FAILED);
+  assert.deepEqual(
+    ids([{ role: "user", content: "Fix it." }, {
+      role: "tool",
+      content: STUB,
+      tool_call_id: "call_1",
+    }]),
+    [2, 3],
+    "the row stored after the first read is found",
+  );
+  db.exec("DELETE FROM messages WHERE id >= 2");
+  db.prepare(
+    "INSERT INTO messages (session_id, id, role, content, timestamp) VALUES ('s', 2, 'user', 'Other.', 5)",
+  ).run();
+  db.close();
+  assert.deepEqual(
+    ids([{ role: "user", content: "Fix it." }, { role: "user", content: "Other." }]),
+    [
+      undefined,
+      2,
+    ],
+    "rows read before the store was rewound are forgotten",
   );
 });
