@@ -47,11 +47,12 @@ export const BLOCKED: SectionSpec<BlockedEntry> = {
       if (runs) runs.push(event);
       else families.set(group.family, [event]);
     }
+    const position = new Map(events.map((event, index) => [event, index]));
     // Listed in the order their last outcomes happened.
     const lasts = analysis.groups.flatMap((group) => {
       const last = group.events.filter(decisive).at(-1);
       return last ? [{ group, last }] : [];
-    }).sort((a, b) => events.indexOf(a.last) - events.indexOf(b.last));
+    }).sort((a, b) => (position.get(a.last) as number) - (position.get(b.last) as number));
     for (const { group, last } of lasts) {
       const at = eventMoment(last);
       const key = callKey(callName(group, true));
@@ -65,7 +66,7 @@ export const BLOCKED: SectionSpec<BlockedEntry> = {
       // Of repeated attempts at one piece of work, the latest stands for them.
       const retried = family.length > 1 && isFailure((family.at(-2) as ToolEvent).outcome);
       const stuck = isBlocked(last.outcome) ||
-        (last === familyLast && (retried || events.indexOf(last) > lastSuccess));
+        (last === familyLast && (retried || (position.get(last) as number) > lastSuccess));
       if (!stuck) continue;
       const outcome = callOutcome(group, last);
       // A refusal quotes its words; a failure says only that nothing succeeded after it.
