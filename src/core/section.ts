@@ -37,8 +37,6 @@ export interface SectionSpec<E> {
   readonly heading: string;
   /** Plural noun of its omission note (`commands`, `files`, …). */
   readonly noun: string;
-  /** Entries the smallest budget still keeps when they fit (the seed's caps). */
-  readonly minEntries: number;
   /** Share of the room for facts it may fill before leftover room is handed out. */
   readonly share: number;
   /**

@@ -28,7 +28,6 @@ const NO_SUCCESS = ", no later success";
 export const BLOCKED: SectionSpec<BlockedEntry> = {
   heading: "## Blocked",
   noun: "blocked entries",
-  minEntries: 12,
   share: 0.08,
   rank: 2,
   pinned: 0,

@@ -32,7 +32,6 @@ const LINE = new RegExp(`^- (?:(${REF_PATTERN}) )?${callNamePattern(false)} — 
 export const COMMANDS: SectionSpec<CommandEntry> = {
   heading: "## Commands Run",
   noun: "commands",
-  minEntries: 25,
   share: 0.34,
   rank: 3,
   pinned: 0,

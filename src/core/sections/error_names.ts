@@ -27,7 +27,6 @@ const LINE = new RegExp(`^- (.+?)(?: \\(first at (${REF_PATTERN})\\))?$`);
 export const ERROR_NAMES: SectionSpec<ErrorNameEntry> = {
   heading: "## Error Names Seen",
   noun: "error names",
-  minEntries: 20,
   share: 0.05,
   rank: 6,
   pinned: 0,

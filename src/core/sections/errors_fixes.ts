@@ -30,7 +30,6 @@ const FIXED_SUFFIX = new RegExp(`${FIXED}(${REF_PATTERN})$`);
 export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
   heading: "## Errors & Fixes",
   noun: "errors",
-  minEntries: 12,
   share: 0.14,
   rank: 4,
   pinned: 0,

@@ -33,7 +33,6 @@ const SEPARATOR = " — ";
 export const FILES: SectionSpec<FileEntry> = {
   heading: "## Relevant Files",
   noun: "files",
-  minEntries: 40,
   share: 0.14,
   rank: 5,
   pinned: 0,

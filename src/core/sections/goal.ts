@@ -19,7 +19,6 @@ import type { Change, SectionSpec } from "../section.ts";
 export const GOAL: SectionSpec<RequestEntry> = {
   heading: "## Goal",
   noun: "requests",
-  minEntries: 8,
   share: 0.14,
   rank: 1,
   pinned: 1,

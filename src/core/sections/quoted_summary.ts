@@ -17,7 +17,6 @@ const PREFIX = "> ";
 export const QUOTED_SUMMARY: SectionSpec<QuotedLine> = {
   heading: "## Earlier Summary (quoted, not written by vcc)",
   noun: "quoted lines",
-  minEntries: 0,
   share: 0.1,
   rank: 7,
   pinned: 0,

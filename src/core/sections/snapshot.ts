@@ -26,7 +26,6 @@ const GROUNDED = new RegExp(`^${RegExp.escape(HERMES_SNAPSHOT_WORDS)}(['"])(.*)\
 export const SNAPSHOT: SectionSpec<RequestEntry> = {
   heading: "## Historical Task Snapshot",
   noun: "lines",
-  minEntries: 1,
   share: 0.08,
   rank: 0,
   pinned: 1,
