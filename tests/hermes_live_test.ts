@@ -3,7 +3,7 @@
  * `.ci/hermes.sh` installed (see `support/hermes_releases.ts`): a real `hermes chat` agent loop
  * with vcc installed by `vcc hermes install --activate`, driven by a scripted model on 127.0.0.1
  * through several compactions. Each run keeps its session store, the windows Hermes handed to vcc
- * and a scorecard (`report.json`) in `.cache/live/<release>/` for `vcc preview|stats|bench --db`.
+ * and a scorecard (`report.json`) in `.cache/live/<release>-py<X.Y>/` for `vcc preview|stats|bench --db`.
  * Then `vcc bench recall` scores the stores these runs left.
  */
 import assert from "node:assert/strict";

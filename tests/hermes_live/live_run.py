@@ -44,9 +44,12 @@ TEE = Path(__file__).with_name("vcc_tee.py")
 
 
 def release_label() -> str:
-    """The Hermes distribution of this Python and its version, e.g. ``hermes-agent-0.19.0``."""
+    """The Hermes distribution of this Python, its version and the Python's, as the release's
+    virtual environment is named, e.g. ``hermes-agent-0.19.0-py3.11``: one release installed on
+    two Pythons keeps two runs."""
     distribution = importlib.metadata.packages_distributions().get("agent", ["unknown"])[0]
-    return f"{distribution}-{importlib.metadata.version(distribution)}"
+    python = f"py{sys.version_info.major}.{sys.version_info.minor}"
+    return f"{distribution}-{importlib.metadata.version(distribution)}-{python}"
 
 
 def hermes_entry_point() -> Path:
