@@ -265,36 +265,13 @@ def test_a_skill_whose_instructions_compaction_drops_gets_hermess_marker(sandbox
 GROUNDED = re.compile(r"\[#(\d+)\] User asked \(deterministic, from compacted turns\): (.+)")
 
 
-def with_refs(monkeypatch: pytest.MonkeyPatch, engine: Any) -> None:
-    """The ``project`` result carries ``refs`` (as vcc's does once it reports them): per message,
-    ``#N`` for a stored row, else ``tN`` for its 1-based position."""
-    client_class = type(engine._client())
-    project = client_class.project
-
-    def project_with_refs(client: Any, params: Any, deadline: Any) -> dict[str, Any]:
-        result: dict[str, Any] = project(client, params, deadline)
-        result.setdefault(
-            "refs",
-            [
-                f"#{m['_row_id']}" if isinstance(m.get("_row_id"), int) else f"t{i + 1}"
-                for i, m in enumerate(params["messages"])
-            ],
-        )
-        return result
-
-    monkeypatch.setattr(client_class, "project", project_with_refs)
-
-
-def test_the_task_snapshot_cites_the_message_hermes_quotes(
-    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_task_snapshot_cites_the_message_hermes_quotes(sandbox: Sandbox) -> None:
     rows = generated_window(71, 30_000)
     # Requests early in the session, in the window a compaction takes (white space collapsed in
     # Hermes's quote).
     rows[9:9] = [{"role": "user", "content": "Keep the CLI flags  as\tthey are."}]
     rows[14:14] = [{"role": "user", "content": "And  run the\nlinter before committing."}]
     session = begin(sandbox, rows)
-    with_refs(monkeypatch, session.engine)
     history = session.history()
     done = compact(session.agent, history, force=True)
     assert_projected(done)
