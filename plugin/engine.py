@@ -10,7 +10,6 @@ from __future__ import annotations
 import inspect
 import logging
 import re
-import shlex
 import threading
 import time
 import traceback
@@ -21,7 +20,7 @@ from typing import Any
 from agent.context_compressor import ContextCompressor
 
 from . import fast_anchors, hermes_internals
-from .binary import ServerCommand, ServerNotFound, locate_server
+from .binary import ServerCommand, locate_server
 from .bridge import BridgeClient, shared_client
 from .bridge_errors import BridgeError
 from .deadline import Deadline
@@ -158,8 +157,8 @@ class VccEngine(ContextCompressor):
         """The ``project`` params for a window: the turns, the session id, the previous summary to
         merge, the focus topic the user gave (not Hermes's derived hint), the budget, how the
         running Hermes opens a cited message, and (``read_store``) the session's ``state.db``, for
-        vcc to read the turns' originals from; with ``anchors``, a request for the anchor index
-        too."""
+        vcc to read the turns' originals from (and to name a ``vcc show`` command on it); with
+        ``anchors``, a request for the anchor index too."""
         path = hermes_internals.session_store_path(self)
         store = path if self._vcc_settings.read_store and self._session_id else None
         request = {
@@ -168,24 +167,10 @@ class VccEngine(ContextCompressor):
             "previous": self._previous_summary or None,
             "focus": hermes_internals.explicit_focus(focus_topic),
             "budget_tokens": self.projection_budget_tokens(turns),
-            "recall": self._recall(path) or None,
+            "recall": hermes_internals.session_search_recall() or None,
             "store": {"path": store, "session_id": self._session_id} if store else None,
         }
         return {**request, "anchors": True} if anchors else request
-
-    def _recall(self, store: str | None) -> dict[str, str]:
-        """How the model opens a cited message: Hermes's ``session_search`` as this Hermes exposes
-        it, and the ``vcc show`` command line that prints the same rows from a terminal, for a
-        Hermes that refuses ``session_search`` on the agent's own session."""
-        recall = hermes_internals.session_search_recall()
-        if store and self._session_id:
-            try:
-                argv = locate_server(self._vcc_settings.binary).argv[:-1]
-            except ServerNotFound:
-                return recall
-            show = ["show", self._session_id, "--around", "N", "--window", "1", "--db", store]
-            recall["shell"] = shlex.join([*argv, *show])
-        return recall
 
     def wants_fast_anchors(self) -> bool:
         """Whether to ask vcc for the anchor index: ``fast_anchors`` is on, this Hermes appends

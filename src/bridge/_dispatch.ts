@@ -37,6 +37,11 @@ export interface StoredWindow {
   readonly messages: unknown[];
   /** The newest compaction summary stored for the session, if any. */
   readonly latestSummary?: string;
+  /**
+   * A terminal command printing the stored rows around message `N` (the word `N` stands for the
+   * number), for a Hermes that refuses `session_search` on the agent's own session.
+   */
+  readonly showCommand?: string;
 }
 
 /** What to do after one line: the response to write (none for notifications), and whether to stop. */
@@ -179,7 +184,12 @@ export class Dispatcher {
       // The store's newest summary is the last one Hermes kept. What Hermes passes may be older:
       // 0.19 passes its first summary again, or none once a summary sits in its protected tail.
       const previous = stored?.latestSummary || request.options.previous;
-      const options = previous ? { ...request.options, previous } : request.options;
+      const shell = request.options.recall?.shell ?? stored?.showCommand;
+      const options = {
+        ...request.options,
+        ...(previous ? { previous } : {}),
+        ...(shell === undefined ? {} : { recall: { ...request.options.recall, shell } }),
+      };
       const { body, stats } = this.#options.project(messages, options);
       const refs = messages.map((message, index) =>
         isObject(message) ? refLabel(windowRef(message, index)) : null

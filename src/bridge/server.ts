@@ -6,6 +6,7 @@
  * @module
  */
 import { project } from "../core/mod.ts";
+import { selfCommand, shellLine } from "../hermes/self_command.ts";
 import { StoredWindowReader } from "../store/mod.ts";
 import { VERSION } from "../version.ts";
 import { Dispatcher, PROTOCOL_VERSION, type Reply } from "./_dispatch.ts";
@@ -41,7 +42,8 @@ export async function serve(options: ServeOptions): Promise<number> {
     readStore: (messages, store) => {
       const read = stores.read(messages, store.path, store.sessionId);
       if (read.problem !== undefined) log(`projecting the window as given: ${read.problem}`);
-      return read;
+      const show = ["show", store.sessionId, "--around", "N", "--window", "1", "--db", store.path];
+      return { ...read, showCommand: shellLine([...selfCommand(), ...show]) };
     },
   });
   const splitter = new LineSplitter(maxMessageBytes);

@@ -42,7 +42,7 @@ export const benchSpeedCommand = command(
         rows = await measure();
       } else {
         const { ServeClient } = await import("../bridge/client.ts");
-        const { selfCommand } = await import("./_self_command.ts");
+        const { selfCommand } = await import("../hermes/self_command.ts");
         let client;
         try {
           client = await ServeClient.start([...selfCommand(), "serve"]);

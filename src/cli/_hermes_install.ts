@@ -2,7 +2,7 @@ import { command, constant, map, message, object, option } from "@optique/core";
 import { ConfigUnreadable, YamlEditError } from "../hermes/config_errors.ts";
 import { resolveHermesHome } from "../hermes/hermes_home.ts";
 import { HermesHomeMissing, installPlugin } from "../hermes/install.ts";
-import { selfCommand } from "./_self_command.ts";
+import { selfCommand } from "../hermes/self_command.ts";
 import { RuntimeFailure, UsageError } from "./_errors.ts";
 import { hermesHomeOption } from "./_hermes_home_option.ts";
 import type { Runner } from "./_runner.ts";

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { distribution, measureSpeed } from "../../src/bench/speed.ts";
 import { ServeClient } from "../../src/bridge/client.ts";
-import { scriptRunner } from "../../src/cli/_self_command.ts";
+import { scriptRunner } from "../../src/hermes/self_command.ts";
 import { project } from "../../src/core/mod.ts";
 import { generateWindow } from "../../src/sample/mod.ts";
 import { runVcc } from "../support/vcc_harness.ts";

@@ -237,7 +237,11 @@ Deno.test("Dispatcher projects a window read against its store, with the store's
     },
     readStore: (messages, store) => {
       seen.push(messages.length, store);
-      return { messages: stored, ...(latestSummary ? { latestSummary } : {}) };
+      return {
+        messages: stored,
+        ...(latestSummary ? { latestSummary } : {}),
+        showCommand: "vcc show s1 --around N --window 1 --db /h/state.db",
+      };
     },
   });
   send(server, line({ id: 0, method: "initialize", params: { protocolVersion: 1 } }));
@@ -247,6 +251,11 @@ Deno.test("Dispatcher projects a window read against its store, with the store's
   assert.ok(response && "result" in response);
   assert.deepEqual(seen, [1, { path: "/h/state.db", sessionId: "s1" }, stored, "## Goal\nstored"]);
   assert.deepEqual((response.result as { refs: unknown }).refs, ["#40"]);
+  assert.match(
+    (response.result as { body: string }).body,
+    /, or where that is refused, run `vcc show s1 --around N --window 1 --db \/h\/state\.db` in a terminal;/,
+    "the store's show command is offered in the header",
+  );
   seen.length = 0;
   send(
     server,

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_MAX_MESSAGE_BYTES, readServeArgs } from "../../src/bridge/server.ts";
-import { scriptRunner } from "../../src/cli/_self_command.ts";
+import { scriptRunner } from "../../src/hermes/self_command.ts";
 
 const main = fileURLToPath(new URL("../../main.ts", import.meta.url));
 const serverModule = fileURLToPath(new URL("../../src/bridge/server.ts", import.meta.url));

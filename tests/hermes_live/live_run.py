@@ -155,17 +155,11 @@ def _install_vcc(home: Path, env: dict[str, str]) -> None:
 
 
 def _tee_wrapper(home: Path, capture: Path) -> Path:
-    """A ``VCC_BIN`` that runs what the install recorded in ``vcc.json``, ``serve`` through the
-    tee."""
+    """A ``VCC_BIN`` that runs what the install recorded in ``vcc.json``, through the tee."""
     recorded = json.loads((home / "plugins" / "vcc" / "vcc.json").read_text(encoding="utf-8"))
-    command = shlex.join(recorded["command"])
     tee = shlex.join([sys.executable, str(TEE), str(capture), "--", *recorded["command"]])
     wrapper = capture.parent / "vcc-tee.sh"
-    # Only the bridge is captured; other commands (the agent may run `vcc show`) run as they are.
-    wrapper.write_text(
-        f'#!/bin/sh\nif [ "$1" = serve ]; then exec {tee} "$@"; fi\nexec {command} "$@"\n',
-        encoding="utf-8",
-    )
+    wrapper.write_text(f'#!/bin/sh\nexec {tee} "$@"\n', encoding="utf-8")
     wrapper.chmod(0o755)
     return wrapper
 

@@ -1,0 +1,34 @@
+import { fileURLToPath } from "node:url";
+import { DENO_RUN_ARGS } from "./launch.ts";
+
+/** The argv prefix that runs a `.ts` or `.js` entry point with Deno. */
+export function scriptRunner(): string[] {
+  return [Deno.build.standalone ? "deno" : Deno.execPath(), ...DENO_RUN_ARGS];
+}
+
+/**
+ * The argv that runs this vcc (subcommand not included): the executable itself when compiled,
+ * else `deno run` of the entry module, which is `main.ts` from a checkout or the bundle.
+ */
+export function selfCommand(): string[] {
+  if (Deno.build.standalone) return [Deno.execPath()];
+  return [...scriptRunner(), fileURLToPath(Deno.mainModule)];
+}
+
+// Words a POSIX shell reads as themselves.
+const PLAIN_WORD = /^[\w@%+=:,./-]+$/;
+
+/**
+ * `argv` as one POSIX shell command line: each word that is not plain in single quotes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shellLine } from "./self_command.ts";
+ * assert.equal(shellLine(["vcc", "show", "it's here"]), "vcc show 'it'\"'\"'s here'");
+ * ```
+ */
+export function shellLine(argv: readonly string[]): string {
+  return argv.map((word) => PLAIN_WORD.test(word) ? word : `'${word.replaceAll("'", `'"'"'`)}'`)
+    .join(" ");
+}
