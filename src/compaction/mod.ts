@@ -20,7 +20,6 @@ export { replayCompactions, type ReplayedCompaction } from "./replay.ts";
 export {
   type BudgetSettings,
   type CompactionSettings,
-  compactionThreshold,
   DEFAULT_BUDGET_SETTINGS,
   DEFAULT_CONTEXT_TOKENS,
   DEFAULT_PROTECT_FIRST_N,

@@ -1,5 +1,6 @@
 import { cutForCompaction, type MessageRow } from "./cut.ts";
-import { type CompactionSettings, compactionThreshold, roughTokens } from "./settings.ts";
+import { HERMES_0_22 } from "./hermes_rules.ts";
+import { type CompactionSettings, roughTokens } from "./settings.ts";
 
 /** One compaction found by {@linkcode replayCompactions}. */
 export interface ReplayedCompaction {
@@ -26,7 +27,7 @@ export function replayCompactions(
   rows: readonly MessageRow[],
   settings: CompactionSettings,
 ): ReplayedCompaction[] {
-  const threshold = compactionThreshold(settings.contextTokens);
+  const threshold = (settings.rules ?? HERMES_0_22).threshold(settings.contextTokens);
   const found: ReplayedCompaction[] = [];
   let prompt: MessageRow[] = [];
   let tokens = 0;

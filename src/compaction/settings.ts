@@ -44,13 +44,6 @@ export function roughTokens(row: unknown): number {
   return Math.ceil((JSON.stringify(row)?.length ?? 0) / 4);
 }
 
-/** Prompt size at which Hermes compacts: 75% of windows under 512K, else 50%, 256K at most. */
-export function compactionThreshold(contextTokens: number): number {
-  const ratio = contextTokens < 512_000 ? 0.75 : 0.5;
-  const floor = Math.min(64_000, Math.floor(contextTokens * 0.85));
-  return Math.min(256_000, Math.max(floor, Math.floor(contextTokens * ratio)));
-}
-
 /** The vcc engine's budget settings (`context.vcc`); absent ones take their defaults. */
 export interface BudgetSettings {
   readonly budgetRatio?: number;

@@ -1,7 +1,6 @@
 /** Hermes's cut, pruning and sizes as vcc reproduces them, per Hermes generation. */
 import assert from "node:assert/strict";
 import {
-  compactionThreshold,
   cutForCompaction,
   DUPLICATE_STUB,
   handoffKind,
@@ -151,9 +150,10 @@ Deno.test("pruneToolResults() stubs long results and marks repeats, like Hermes'
 
 Deno.test("sizes follow each generation's settings", () => {
   const cases: [string, number, number][] = [
-    ["threshold for 128K", compactionThreshold(128_000), 96_000],
-    ["threshold for 1M", compactionThreshold(1_000_000), 256_000],
-    ["threshold for 32K", compactionThreshold(32_000), 27_200],
+    ["threshold for 128K", HERMES_0_22.threshold(128_000), 96_000],
+    ["threshold for 1M", HERMES_0_22.threshold(1_000_000), 256_000],
+    ["0.19 threshold for 1M", HERMES_0_19.threshold(1_000_000), 500_000],
+    ["threshold for 32K", HERMES_0_22.threshold(32_000), 27_200],
     // 0.22: 2.5% of the window, 10K-25K, at most 20% of it; ceiling 1.5x, at most 20%.
     ["0.22 tail for 64K", HERMES_0_22.tailBudget(64_000), 10_000],
     ["0.22 tail for 1M", HERMES_0_22.tailBudget(1_000_000), 25_000],
