@@ -77,7 +77,7 @@ export const benchGoldenFlags = map(
   (args): Runner => (out) => {
     if (Boolean(args.write) === Boolean(args.check)) {
       throw new UsageError(
-        "choose --write-golden or --check-golden, or a subcommand: proofs, speed, headtohead, golden",
+        "choose --write-golden or --check-golden, or a subcommand (see vcc bench --help)",
       );
     }
     return runGolden(args, out);

@@ -1,4 +1,14 @@
-import { command, constant, flag, map, message, object, option, optional } from "@optique/core";
+import {
+  command,
+  constant,
+  flag,
+  map,
+  message,
+  object,
+  option,
+  optional,
+  text,
+} from "@optique/core";
 import { argument } from "@optique/core/primitives";
 import { choice, integer, string } from "@optique/core/valueparser";
 import {
@@ -22,7 +32,9 @@ export const previewCommand = command(
         description: message`Session id (see vcc sessions)`,
       }),
       contextTokens: optional(option("--context-tokens", integer({ min: 1000, metavar: "N" }), {
-        description: message`The model's context window in tokens (default 128000)`,
+        description: message`The model's context window in tokens (default ${
+          text(String(DEFAULT_CONTEXT_TOKENS))
+        })`,
       })),
       hermes: optional(option("--hermes", choice(["0.19", "0.22"]), {
         description:

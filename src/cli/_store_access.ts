@@ -1,4 +1,5 @@
-import { message, option, optional } from "@optique/core";
+import { message, option, optional, text } from "@optique/core";
+import { DEFAULT_CONTEXT_TOKENS } from "../compaction/settings.ts";
 import { integer, string } from "@optique/core/valueparser";
 import type { StateDb } from "../store/mod.ts";
 import { RuntimeFailure, UsageError } from "./_errors.ts";
@@ -12,7 +13,9 @@ export const dbOption = optional(option("--db", string({ metavar: "PATH" }), {
 /** The `--context-tokens N` option of the bench commands that cut stored sessions as Hermes would. */
 export const cutContextOption = optional(
   option("--context-tokens", integer({ min: 1000, metavar: "N" }), {
-    description: message`Context window used to cut stored sessions (default 128000)`,
+    description: message`Context window used to cut stored sessions (default ${
+      text(String(DEFAULT_CONTEXT_TOKENS))
+    })`,
   }),
 );
 

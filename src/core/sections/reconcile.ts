@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { COMMAND_TOOLS } from "../events.ts";
 import { isBlocked, isFailure, isSuccess } from "../outcome.ts";
 import type { StatedOutcome } from "../outcome_words.ts";
 import { type Ref, sameRow } from "../ref.ts";
@@ -16,9 +17,6 @@ import type { CallName } from "./call_label.ts";
 import type { CommandEntry } from "./commands.ts";
 import type { ErrorEntry } from "./errors_fixes.ts";
 import type { Run } from "./runs.ts";
-
-/** The tools whose calls Commands Run lists (by their shown labels). */
-const COMMAND_LABELS = new Set(["terminal", "execute_code", "process", "process_manage"]);
 
 /** The same command as Commands Run names it: by fingerprint, else by its shown text. */
 function commandKey(name: CallName): string {
@@ -34,7 +32,7 @@ export function reconcile(
   const histories = new Map<string, readonly Run[]>();
   for (const entry of commands.entries) histories.set(commandKey(entry.name), entry.runs);
   const historyOf = (name: CallName) =>
-    COMMAND_LABELS.has(name.tool) ? histories.get(commandKey(name)) : undefined;
+    COMMAND_TOOLS.has(name.tool) ? histories.get(commandKey(name)) : undefined;
   return {
     blocked: {
       ...blocked,
