@@ -1,5 +1,11 @@
 import type { CompactionState } from "./compaction_holds.ts";
-import { isSummaryRow, MERGED_SUMMARY_DELIMITER, summaryBody } from "../compaction/summary_rows.ts";
+import {
+  isSummaryRow,
+  LEGACY_SUMMARY_PREFIX,
+  MERGED_SUMMARY_DELIMITER,
+  SUMMARY_PREFIX_START,
+  summaryBody,
+} from "../compaction/summary_rows.ts";
 import { storeGeneration } from "./hermes_generation.ts";
 import type { StateDb } from "./state_db.ts";
 
@@ -133,8 +139,12 @@ function compactionCounts(db: StateDb): Map<string, number> {
   const candidates = db.all(
     `SELECT session_id, ${db.select("messages", "content", "NULL", true)}, ` +
       `${db.select("messages", "_compressed_summary", "0")} FROM messages ` +
-      `WHERE ${flagged}substr(content, 1, 40) LIKE '[CONTEXT COMPACTION%' ` +
-      `OR substr(content, 1, 20) LIKE '[CONTEXT SUMMARY]:%' OR instr(content, ?) > 0`,
+      `WHERE ${flagged}substr(content, 1, ?) = ? OR substr(content, 1, ?) = ? ` +
+      "OR instr(content, ?) > 0",
+    SUMMARY_PREFIX_START.length,
+    SUMMARY_PREFIX_START,
+    LEGACY_SUMMARY_PREFIX.length,
+    LEGACY_SUMMARY_PREFIX,
     MERGED_SUMMARY_DELIMITER,
   );
   for (const row of candidates) {
