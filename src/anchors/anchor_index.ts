@@ -7,11 +7,9 @@
  *
  * @module
  */
+import { ANCHOR_INDEX_HEADING as HEADING } from "../core/mod.ts";
 import { ANCHOR_CATEGORIES, type AnchorCategory } from "./_patterns.ts";
 import { type FoldedText, foldPythonClasses, pyLength, pyRstrip, pyStrip } from "./_python_text.ts";
-
-/** The heading line of the anchor index section, as Hermes writes it. */
-const HEADING = "## Anchor Index (mechanically extracted, exact)";
 
 /** The most code points the category lines take together; the first line past it ends them. */
 const BUDGET_CHARS = 7_000;

@@ -13,11 +13,11 @@ import { argument } from "@optique/core/primitives";
 import { choice, integer, string } from "@optique/core/valueparser";
 import {
   DEFAULT_CONTEXT_TOKENS,
-  type HermesGeneration,
   hermesRules,
   isSummaryRow,
   previewCompaction,
 } from "../compaction/mod.ts";
+import { HERMES_GENERATIONS, type HermesGeneration } from "../core/mod.ts";
 import { UsageError } from "./_errors.ts";
 import { dbOption, withStore } from "./_store_access.ts";
 import type { Runner } from "./_runner.ts";
@@ -36,7 +36,7 @@ export const previewCommand = command(
           text(String(DEFAULT_CONTEXT_TOKENS))
         })`,
       })),
-      hermes: optional(option("--hermes", choice(["0.19", "0.22"]), {
+      hermes: optional(option("--hermes", choice(HERMES_GENERATIONS), {
         description:
           message`Cut as this Hermes generation does (default: told by the store's schema)`,
       })),

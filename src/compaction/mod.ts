@@ -10,7 +10,7 @@ export { hermesTokens, IMAGE_TOKENS, pythonNumberText, pythonTextLength } from "
 export {
   HERMES_0_19,
   HERMES_0_22,
-  type HermesGeneration,
+  HERMES_RULES,
   type HermesRules,
   hermesRules,
 } from "./hermes_rules.ts";
@@ -29,17 +29,12 @@ export {
   VCC_SETTINGS,
   type VccSetting,
 } from "./settings.ts";
-export { CLEARED_STUB, DUPLICATE_STUB, groupDigits, isPruningStub, pruningStub } from "./stubs.ts";
+export { groupDigits, isPruningStub, pruningStub } from "./stubs.ts";
 export {
   type HandoffKind,
   handoffKind,
   handoffRemainder,
   isSummaryRow,
-  LEGACY_SUMMARY_PREFIX,
-  MERGED_PRIOR_HEADER,
-  MERGED_SUMMARY_DELIMITER,
-  SUMMARY_END_MARKER,
-  SUMMARY_PREFIX_START,
   summaryBody,
   summaryRowText,
 } from "./summary_rows.ts";

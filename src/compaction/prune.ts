@@ -1,7 +1,8 @@
 import type { MessageRow } from "./cut.ts";
 import { IMAGE_PART_TYPES } from "./hermes_tokens.ts";
 import { jsonObject } from "./json_object.ts";
-import { DUPLICATE_STUB, isPruningStub, pruningStub } from "./stubs.ts";
+import { DUPLICATE_PLACEHOLDER } from "../core/mod.ts";
+import { isPruningStub, pruningStub } from "./stubs.ts";
 import { type PricedRows, walkTail } from "./tail_cut.ts";
 
 /** Hermes stubs tool results longer than this many characters. */
@@ -77,14 +78,14 @@ function stubToolResults(rows: readonly MessageRow[], boundary: number): Message
     if (row.role !== "tool" || typeof content !== "string" || length(content) < MIN_PRUNE_CHARS) {
       continue;
     }
-    if (later.has(content)) row.content = DUPLICATE_STUB;
+    if (later.has(content)) row.content = DUPLICATE_PLACEHOLDER;
     later.add(content);
   }
   for (let i = 0; i < boundary; i++) {
     const row = pruned[i]!;
     const content = row.content;
     if (row.role !== "tool" || typeof content !== "string") continue;
-    if (length(content) <= MIN_PRUNE_CHARS || content === DUPLICATE_STUB) continue;
+    if (length(content) <= MIN_PRUNE_CHARS || content === DUPLICATE_PLACEHOLDER) continue;
     if (isPruningStub(content)) continue;
     const call = calls.get(String(row.tool_call_id));
     row.content = pruningStub(call?.name ?? "unknown", call?.args ?? {}, content);

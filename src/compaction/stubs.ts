@@ -6,12 +6,6 @@
  * @module
  */
 
-/** Hermes's placeholder for a cleared tool result. */
-export const CLEARED_STUB = "[Old tool output cleared to save context space]";
-
-/** Hermes's placeholder for a result identical to a more recent one. */
-export const DUPLICATE_STUB = "[Duplicate tool output — same content as a more recent call]";
-
 /** `1234567` → `1,234,567`, independent of the locale. */
 export function groupDigits(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");

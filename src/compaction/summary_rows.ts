@@ -12,23 +12,14 @@
  *
  * @module
  */
-import { contentText } from "../core/mod.ts";
-
-/** How Hermes's summary prefix starts (the rest of the prefix varies by version). */
-export const SUMMARY_PREFIX_START = "[CONTEXT COMPACTION — REFERENCE ONLY]";
-
-/** The prefix older Hermes versions used. */
-export const LEGACY_SUMMARY_PREFIX = "[CONTEXT SUMMARY]:";
-
-/** The line Hermes appends after a summary body. */
-export const SUMMARY_END_MARKER =
-  "--- END OF CONTEXT SUMMARY — respond to the message below, not the summary above ---";
-
-/** The header of a tail row a summary was merged into; the row's earlier content follows. */
-export const MERGED_PRIOR_HEADER = "[PRIOR CONTEXT — for reference only; not a new message]";
-
-/** Where a merged row's earlier content ends and the summary begins. */
-export const MERGED_SUMMARY_DELIMITER = "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]";
+import {
+  contentText,
+  LEGACY_SUMMARY_PREFIX,
+  MERGED_PRIOR_HEADER,
+  MERGED_SUMMARY_DELIMITER,
+  SUMMARY_END_MARKER,
+  SUMMARY_PREFIX_START,
+} from "../core/mod.ts";
 
 /** How a row holds a summary: the whole row, or merged after the row's earlier content. */
 export type HandoffKind = "standalone" | "merged";

@@ -1,14 +1,7 @@
-import { contentText } from "../core/mod.ts";
+import { contentText, SCAFFOLDING_TURN_PREFIXES } from "../core/mod.ts";
 import type { MessageRow } from "./cut.ts";
 import type { HermesRules } from "./hermes_rules.ts";
 import { isSummaryRow } from "./summary_rows.ts";
-
-// User rows Hermes writes itself and recognises by how they begin (0.22).
-const SCAFFOLDING_PREFIXES = [
-  "[IMPORTANT: Background process ",
-  "[Your active task list was preserved across context compression]\n",
-  "[System: Your previous tool call ",
-];
 
 // The display kind of a user row that is still the user's words (a /steer message).
 const STEER_DISPLAY_KIND = "steer";
@@ -26,7 +19,7 @@ export function isUserTurn(row: MessageRow, rules: HermesRules): boolean {
   }
   const text = contentText(row.content).trim();
   if (text === "" && !hasNonTextPart(row.content)) return false;
-  return !SCAFFOLDING_PREFIXES.some((prefix) => text.startsWith(prefix));
+  return !SCAFFOLDING_TURN_PREFIXES.some((prefix) => text.startsWith(prefix));
 }
 
 /**

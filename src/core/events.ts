@@ -1,14 +1,7 @@
+import { COMMAND_TOOLS } from "./hermes.ts";
 import type { Row, ToolCall } from "./message.ts";
 import { type CallKind, MISSING, type Outcome, readOutcome } from "./outcome.ts";
 import { sameRow } from "./ref.ts";
-
-/** Tools whose outcome is an exit status rather than ok/error. */
-export const COMMAND_TOOLS: ReadonlySet<string> = new Set([
-  "terminal",
-  "execute_code",
-  "process",
-  "process_manage",
-]);
 
 /** One tool call paired with its result (either side may be missing). */
 export interface ToolEvent {

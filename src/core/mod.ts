@@ -11,7 +11,7 @@ export { type Ref, refLabel, windowRef } from "./ref.ts";
 export { sanitizeInline } from "./sanitize.ts";
 export { isHeader } from "./header.ts";
 export { fingerprint } from "./fingerprint.ts";
-export { HERMES_SNAPSHOT_WORDS } from "./sections/snapshot.ts";
+export * from "./hermes.ts";
 export type { ProofKind } from "./section.ts";
 export {
   HEADINGS,

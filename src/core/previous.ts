@@ -1,4 +1,13 @@
 import { headerSpan, isHeader } from "./header.ts";
+import {
+  APPENDED_HEADINGS,
+  LEGACY_SUMMARY_PREFIX,
+  MERGED_PRIOR_HEADER,
+  MERGED_SUMMARY_DELIMITER,
+  SNAPSHOT_DISCLAIMER,
+  SUMMARY_END_MARKER,
+  SUMMARY_PREFIX_START,
+} from "./hermes.ts";
 import type { Moment } from "./moment.ts";
 import { parsePreviousRef, REF_PATTERN } from "./ref.ts";
 import { cleanLine, sanitizeInline, visibleText } from "./sanitize.ts";
@@ -29,12 +38,16 @@ export interface PreviousSummary {
   readonly foreign: number;
 }
 
-// Sections Hermes appends after the summary; they are rebuilt on every compaction.
-const HERMES_SECTIONS = ["## Anchor Index", "## User Messages", "## Context Recovery"];
-// Lines Hermes wraps around a summary it stores or carries.
-// (the disclaimer under the task snapshot its grounding writes among them).
-const HERMES_MARKERS =
-  /^(?:-{2,} ?END OF CONTEXT SUMMARY|\[PRIOR CONTEXT|\[END OF PRIOR CONTEXT|\[CONTEXT COMPACTION|\[CONTEXT SUMMARY\]|Historical only; newer protected-tail messages)/;
+// Lines Hermes wraps around a summary it stores or carries (the disclaimer its grounding writes
+// under the task snapshot among them); a line starting with one is Hermes's, not the summary's.
+const HERMES_LINES = [
+  SUMMARY_PREFIX_START,
+  LEGACY_SUMMARY_PREFIX,
+  MERGED_PRIOR_HEADER,
+  MERGED_SUMMARY_DELIMITER,
+  SUMMARY_END_MARKER,
+  SNAPSHOT_DISCLAIMER,
+];
 // How projections written before the header line existed identified themselves.
 const EARLIER_SIGNATURE = "(Deterministic excerpts, no model involved.";
 const LOG_LINE = new RegExp(`^(${REF_PATTERN}) \\S`);
@@ -70,7 +83,7 @@ export function parsePrevious(text: string | undefined): PreviousSummary | undef
   // The heading lines go under; "" inside a section of Hermes's, undefined outside any section.
   let heading: string | undefined;
   for (const line of lines) {
-    if (line === "" || HERMES_MARKERS.test(line)) continue;
+    if (line === "" || isHermesLine(line)) continue;
     if (ours && isHeader(line)) {
       // A header opens a projection, unless all before it is the task snapshot Hermes's
       // grounding put in front of it.
@@ -86,7 +99,7 @@ export function parsePrevious(text: string | undefined): PreviousSummary | undef
     }
     block ??= open();
     if (line.startsWith("## ")) {
-      if (HERMES_SECTIONS.some((prefix) => line.startsWith(prefix))) {
+      if (APPENDED_HEADINGS.some((appended) => sameHeading(line, appended))) {
         heading = "";
         continue;
       }
@@ -108,6 +121,16 @@ export function parsePrevious(text: string | undefined): PreviousSummary | undef
 }
 
 const SNAPSHOT_HEADING = SECTIONS[0]?.heading;
+
+/** Whether a (visible) line is one of Hermes's wrappers: it starts as one does, up to its dash. */
+function isHermesLine(line: string): boolean {
+  return HERMES_LINES.some((wrapper) => line.startsWith(wrapper.split(" —")[0] as string));
+}
+
+/** Whether a heading line is `heading` (its first words: Hermes varies what it adds after them). */
+function sameHeading(line: string, heading: string): boolean {
+  return line.startsWith(heading.split(" (")[0] as string);
+}
 const STORED_REF = /\[#(\d{1,15})\]/g;
 
 function lowestRow(block: RawBlock): { row?: number } {

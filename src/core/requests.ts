@@ -1,20 +1,13 @@
+import { MERGED_SUMMARY_DELIMITER, RESTATEMENT_START, SYNTHETIC_USER_PREFIXES } from "./hermes.ts";
 import type { Row } from "./message.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "./ref.ts";
 import { sanitizeInline } from "./sanitize.ts";
 
 // User rows that Hermes or the gateway writes itself; they are not requests from the user.
 const SYNTHETIC_PREFIXES = [
-  "[System:",
-  "[CONTEXT",
-  "[PRIOR CONTEXT",
-  "[END OF PRIOR CONTEXT",
-  "[IMPORTANT: Background",
-  "[Your active task list",
-  "[Planning state preserved",
-  "[ASYNC DELEGATION",
-  "[OUT-OF-BAND",
-  "[STILL IN PROGRESS",
-  "Cronjob Response:",
+  ...SYNTHETIC_USER_PREFIXES,
+  MERGED_SUMMARY_DELIMITER.split(" —")[0] as string,
+  RESTATEMENT_START,
 ];
 // Short replies that confirm or thank rather than ask for anything.
 const ACKNOWLEDGEMENT =
@@ -22,7 +15,9 @@ const ACKNOWLEDGEMENT =
 
 // How Hermes (0.22) restates an unfinished request after a compaction, ahead of its words (its
 // bracket as written, or as the sanitiser defuses it).
-const RESTATEMENT = /^[[⟦]STILL IN PROGRESS\b[^\]\n]*\]\s*/;
+const RESTATEMENT = new RegExp(
+  `^[[⟦]${RegExp.escape(RESTATEMENT_START.slice(1))}\\b[^\\]\\n]*\\]\\s*`,
+);
 
 /** A request's words without Hermes's restatement marker before them. */
 export function withoutRestatement(text: string): string {

@@ -27,6 +27,8 @@ const WHITESPACE = /\s+/g;
 // Printable ASCII and ordinary whitespace: nothing the policy removes can be in such text.
 const PLAIN = /^[\x20-\x7e\t\n\r]*$/;
 
+import { END_MARKER_WORDS, WRAPPER_WORDS } from "./hermes.ts";
+
 // Chat-template markers and Hermes's own summary markers, rewritten so no model or Hermes parser
 // can take them for structure while their words stay readable.
 const MARKERS: ReadonlyArray<readonly [RegExp, string]> = [
@@ -38,11 +40,8 @@ const MARKERS: ReadonlyArray<readonly [RegExp, string]> = [
     /<(\/?)(think|thinking|s|start_of_turn|end_of_turn|tool_call|tool_response|system|user|assistant)>/gi,
     "‹$1$2›",
   ],
-  [
-    /\[(CONTEXT COMPACTION|CONTEXT SUMMARY|PRIOR CONTEXT|END OF PRIOR CONTEXT|STILL IN PROGRESS)/gi,
-    "⟦$1",
-  ],
-  [/END OF CONTEXT SUMMARY/gi, "END-OF-CONTEXT-SUMMARY"],
+  [new RegExp(`\\[(${WRAPPER_WORDS.join("|")})`, "gi"), "⟦$1"],
+  [new RegExp(END_MARKER_WORDS, "gi"), END_MARKER_WORDS.replaceAll(" ", "-")],
 ];
 
 /** Characters whose presence means a marker rewrite may be needed. */

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { CLEARED_PLACEHOLDER, DUPLICATE_PLACEHOLDER } from "./hermes.ts";
 
 /** What a pruning stub or placeholder says about the result it replaced. */
 export type Stub =
@@ -32,8 +33,8 @@ const FILE_PATTERNS: ReadonlyArray<readonly [string, RegExp]> = [
   ["search_files", /^\[search_files\] \S+ search for '.*' in (.+) -> [\d,]+ match(?:es)?\s*$/],
 ];
 const CLEARED = [
-  /^\[Old tool output cleared/,
-  /^\[Duplicate tool output/,
+  new RegExp(`^${RegExp.escape(CLEARED_PLACEHOLDER)}`),
+  new RegExp(`^${RegExp.escape(DUPLICATE_PLACEHOLDER.split(" —")[0] as string)}`),
   /^\[\S+ output demoted at compaction/,
   /^\[screenshot removed/,
   /^\[Attached image — stripped/,

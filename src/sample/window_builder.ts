@@ -1,5 +1,6 @@
 import type { SeededRandom } from "./random.ts";
-import { CLEARED_STUB, DUPLICATE_STUB, pruningStub } from "../compaction/stubs.ts";
+import { pruningStub } from "../compaction/stubs.ts";
+import { CLEARED_PLACEHOLDER, DUPLICATE_PLACEHOLDER } from "../core/mod.ts";
 
 /** A generated message row, in the shape Hermes hands to its summary step. */
 export type WindowRow = Record<string, unknown>;
@@ -121,8 +122,8 @@ export class WindowBuilder {
   #maybePrune(spec: CallSpec, content: string): string {
     if (content.length <= 200 || !this.random.chance(0.5 * (1 - this.progress))) return content;
     const roll = this.random.next();
-    if (roll < 0.1) return DUPLICATE_STUB;
-    if (roll < 0.25) return CLEARED_STUB;
+    if (roll < 0.1) return DUPLICATE_PLACEHOLDER;
+    if (roll < 0.25) return CLEARED_PLACEHOLDER;
     return pruningStub(spec.tool, spec.args, content);
   }
 

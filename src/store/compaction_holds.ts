@@ -1,4 +1,5 @@
-import type { HermesGeneration } from "../compaction/hermes_rules.ts";
+import { hermesRules } from "../compaction/mod.ts";
+import type { HermesGeneration } from "../core/mod.ts";
 
 /**
  * What a session's `sessions` row says about its compaction (epoch seconds; 0 when unset). The
@@ -80,7 +81,7 @@ export function compactionHolds(state: CompactionState, now: number): Compaction
   }
   if (state.fallbackStreak >= TRIP_COUNT) {
     const why = `${state.fallbackStreak} fallback summaries in a row`;
-    if (state.generation === "0.22") {
+    if (hermesRules(state.generation).fallbackHold === "the summary step") {
       const probe = state.summaryProbeAt > 0;
       holds.push({
         blocks: "the summary step",
@@ -105,7 +106,9 @@ export function compactionHolds(state: CompactionState, now: number): Compaction
       until: null,
       active: true,
       why: `1 fallback summary; one more ${
-        state.generation === "0.22" ? "benches the summary step" : "stops automatic compaction"
+        hermesRules(state.generation).fallbackHold === "the summary step"
+          ? "benches the summary step"
+          : "stops automatic compaction"
       }`,
     });
   }

@@ -1,4 +1,5 @@
-import { MERGED_SUMMARY_DELIMITER, summaryBody } from "../compaction/mod.ts";
+import { summaryBody } from "../compaction/mod.ts";
+import { MERGED_SUMMARY_DELIMITER } from "../core/mod.ts";
 
 /**
  * The body of the newest summary a stored summary row holds: after the last delimiter when Hermes

@@ -1,11 +1,10 @@
 import type { CompactionState } from "./compaction_holds.ts";
+import { isSummaryRow, summaryBody } from "../compaction/mod.ts";
 import {
-  isSummaryRow,
   LEGACY_SUMMARY_PREFIX,
   MERGED_SUMMARY_DELIMITER,
   SUMMARY_PREFIX_START,
-  summaryBody,
-} from "../compaction/summary_rows.ts";
+} from "../core/mod.ts";
 import { storeGeneration } from "./hermes_generation.ts";
 import type { StateDb } from "./state_db.ts";
 

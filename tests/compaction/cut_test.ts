@@ -2,21 +2,25 @@
 import assert from "node:assert/strict";
 import {
   cutForCompaction,
-  DUPLICATE_STUB,
   handoffKind,
   handoffRemainder,
   HERMES_0_19,
   HERMES_0_22,
-  MERGED_PRIOR_HEADER,
-  MERGED_SUMMARY_DELIMITER,
   type MessageRow,
   pruneToolResults,
   replayCompactions,
-  SUMMARY_END_MARKER,
   summaryBody,
   summaryRowText,
 } from "../../src/compaction/mod.ts";
 import { generateWindow } from "../../src/sample/mod.ts";
+
+// What Hermes writes (agent/context_compressor.py), spelled out rather than taken from the code
+// under test.
+const DUPLICATE_STUB = "[Duplicate tool output — same content as a more recent call]";
+const MERGED_PRIOR_HEADER = "[PRIOR CONTEXT — for reference only; not a new message]";
+const MERGED_SUMMARY_DELIMITER = "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]";
+const SUMMARY_END_MARKER =
+  "--- END OF CONTEXT SUMMARY — respond to the message below, not the summary above ---";
 
 const SMALL = { contextTokens: 32_000 };
 

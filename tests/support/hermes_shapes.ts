@@ -9,11 +9,8 @@
  *
  * @module
  */
-import {
-  MERGED_PRIOR_HEADER,
-  MERGED_SUMMARY_DELIMITER,
-  summaryRowText,
-} from "../../src/compaction/mod.ts";
+import { summaryRowText } from "../../src/compaction/mod.ts";
+import { MERGED_PRIOR_HEADER, MERGED_SUMMARY_DELIMITER } from "../../src/core/mod.ts";
 import { renderHeader } from "../../src/core/header.ts";
 import { type FixtureRow, type FixtureSession, writeStore } from "../../src/store/fixture/mod.ts";
 

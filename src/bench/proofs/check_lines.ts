@@ -1,9 +1,9 @@
 import {
-  HERMES_SNAPSHOT_WORDS,
   isHeader,
   LABEL_TOKENS,
   LABEL_WORDS,
   refLabel,
+  SNAPSHOT_GROUNDING_WORDS,
   windowRef,
   wordsOf,
 } from "../../core/mod.ts";
@@ -42,7 +42,7 @@ export function lineCheckable(verdict: LineVerdict): boolean {
 const REF = /\[(#\d+|t\d+|unsaved)\]/g;
 // Hermes's words on the task snapshot line it writes in place of vcc's (0.19, 0.22), and the
 // marks it leaves where it cut the quote: labels, not quotes.
-const HERMES_SNAPSHOT_LABEL = new RegExp(RegExp.escape(HERMES_SNAPSHOT_WORDS), "g");
+const HERMES_SNAPSHOT_LABEL = new RegExp(RegExp.escape(SNAPSHOT_GROUNDING_WORDS), "g");
 const HERMES_ELISION = /\s?\.\.\.\[truncated\]|⟪HERMES-CONTEXT-COMPRESSION:[^⟫]*⟫/g;
 // A word an excerpt cut short: directly followed by the ellipsis that marks the cut.
 const CUT_WORD = /([\p{L}\p{N}_]+)…/gu;

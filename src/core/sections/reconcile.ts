@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { COMMAND_TOOLS } from "../events.ts";
+import { COMMAND_TOOLS } from "../hermes.ts";
 import { isBlocked, isFailure, isSuccess } from "../outcome.ts";
 import type { StatedOutcome } from "../outcome_words.ts";
 import { type Ref, sameRow } from "../ref.ts";

@@ -1,6 +1,7 @@
 import type { Analysis } from "../analysis.ts";
 import { inlineCode } from "../command.ts";
-import { COMMAND_TOOLS, type ToolEvent } from "../events.ts";
+import type { ToolEvent } from "../events.ts";
+import { COMMAND_TOOLS } from "../hermes.ts";
 import { cutMiddle, excerpt } from "../excerpt.ts";
 import { LazyLines } from "../lazy_lines.ts";
 import type { Row } from "../message.ts";

@@ -1,5 +1,6 @@
 import type { Analysis } from "../analysis.ts";
 import { cut } from "../excerpt.ts";
+import { HISTORICAL_TASK_HEADING, SNAPSHOT_GROUNDING_WORDS } from "../hermes.ts";
 import {
   isUserRequest,
   parseRequest,
@@ -12,10 +13,8 @@ import { momentOf } from "../moment.ts";
 import type { Change, SectionSpec } from "../section.ts";
 
 const KEY = "latest request";
-/** The words Hermes's grounding of this section puts before the request it quotes. */
-export const HERMES_SNAPSHOT_WORDS = "User asked (deterministic, from compacted turns): ";
-// That grounding quotes the request as a Python string literal.
-const GROUNDED = new RegExp(`^${RegExp.escape(HERMES_SNAPSHOT_WORDS)}(['"])(.*)\\1$`);
+// Hermes's grounding quotes the request as a Python string literal.
+const GROUNDED = new RegExp(`^${RegExp.escape(SNAPSHOT_GROUNDING_WORDS)}(['"])(.*)\\1$`);
 
 /**
  * Historical Task Snapshot: the latest request the user made, quoted. A window without a request
@@ -24,7 +23,7 @@ const GROUNDED = new RegExp(`^${RegExp.escape(HERMES_SNAPSHOT_WORDS)}(['"])(.*)\
  * request it restates.
  */
 export const SNAPSHOT: SectionSpec<RequestEntry> = {
-  heading: "## Historical Task Snapshot",
+  heading: HISTORICAL_TASK_HEADING,
   noun: "lines",
   share: 0.08,
   rank: 0,
