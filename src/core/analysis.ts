@@ -2,6 +2,7 @@ import { type CallGroup, groupCalls } from "./calls.ts";
 import { eventRow, pairToolEvents, type ToolEvent } from "./events.ts";
 import { normalizeWindow, type Row, type ToolCall, type Window } from "./message.ts";
 import { type Moment, momentOf } from "./moment.ts";
+import type { Attempt } from "./history.ts";
 import type { Ref } from "./ref.ts";
 
 /** Everything the sections are built from, computed once per projection. */
@@ -36,6 +37,11 @@ export function eventRefs(event: ToolEvent): { readonly call: Ref; readonly resu
 /** The row that shows an event's outcome: its result's, else its call's. */
 export function outcomeRef(event: ToolEvent): Ref {
   return (event.resultRow ?? eventRow(event)).ref;
+}
+
+/** An event as an attempt of its call: its outcome, at the row that shows it. */
+export function attemptOf(event: ToolEvent): Attempt {
+  return { state: event.outcome, ref: outcomeRef(event) };
 }
 
 /** When an event happened: when its call was recorded, else its result. */

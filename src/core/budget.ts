@@ -1,26 +1,26 @@
 /**
- * How the budget is spent: facts first, the session log takes what they leave. Each section fills
- * its share of the room for facts with the entries it keeps first; room a section leaves unused
- * goes to the others, Commands Run first (a command with its outcome is the densest fact a
- * resuming agent can get). Lines are shown narrower at small budgets.
+ * How the budget is spent, as the section table divides it: each section, the session log among
+ * them, fills its share of the room after the header with the entries it keeps first; room a
+ * section leaves unused goes to the others by rank. Lines are shown narrower at small budgets.
  *
  * @module
  */
 import type { Focus } from "./focus.ts";
 import { omissionNote, type SectionContent, type SectionSpec } from "./section.ts";
+import { type BudgetPart, LOG_SECTION } from "./sections/table.ts";
 
 /** Budgets at or below this many characters show the narrowest lines; at or above `WIDE`, the widest. */
 const NARROW_BUDGET = 8_000;
 const WIDE_BUDGET = 32_000;
-/** Share of the budget kept for the session log when it has lines, and the least worth giving it. */
-const LOG_SHARE = 0.2;
+/** The least room worth promising the session log: a few lines. */
 const MIN_LOG_CHARS = 300;
 // The narrowest the task is quoted: its first words at least.
 const MIN_TASK_WIDTH = 60;
 
-/** One section ready to be sized: its spec and merged entries. */
+/** One section ready to be sized: its spec, its part of the budget and its merged entries. */
 export interface SectionPlan<E> {
   readonly spec: SectionSpec<E>;
+  readonly part: BudgetPart;
   readonly content: SectionContent<E>;
 }
 
@@ -52,10 +52,21 @@ interface Sizing {
   used: number;
 }
 
+/** What the session log takes: as many characters as it wants, up to what it is given. */
+interface LogSizing {
+  readonly rank: number;
+  readonly share: number;
+  readonly wanted: number;
+  readonly pinned: 0;
+  used: number;
+}
+
 /**
- * Chooses, for every section, the entries the body shows within `room` characters (the session
- * log's reserve already taken out), and renders them. `logWanted` is the log's full size; the
- * result says how much room is left for it.
+ * Chooses, for every section, the entries the body shows within the budget, and renders them;
+ * `logWanted` is the session log's full size, and the result says how much room is left for it.
+ * First the pinned entries (the task), then each part up to its share by rank (the log only where
+ * its share holds a few lines), then what is left over by rank, the task's sections last (their
+ * lines were already fitted to their shares); whatever remains goes to the log.
  */
 export function sizeSections(
   plans: readonly SectionPlan<unknown>[],
@@ -64,33 +75,50 @@ export function sizeSections(
   logWanted: number,
   focus: Focus,
 ): { sections: SizedSection[]; logRoom: number } {
-  // The log is promised a share only where that share can hold a few lines.
-  const logShare = Math.floor(budgetChars * LOG_SHARE);
-  const logReserve = logShare < MIN_LOG_CHARS ? 0 : Math.min(logWanted, logShare);
-  const factsRoom = Math.max(0, budgetChars - headerSize - logReserve);
-  const sizings = plans.map((plan) => prepare(plan, budgetChars, factsRoom, focus));
-  let free = factsRoom;
-  // The task first (the pinned entries), then each section's share by rank, then what is left
-  // over: by rank, the task's sections last (their lines were already fitted to their shares).
-  const byRank = [...sizings].sort((a, b) => a.rank - b.rank);
-  for (const sizing of byRank) free -= take(sizing, free, sizing.pinned);
-  for (const sizing of byRank) free -= take(sizing, Math.min(free, sizing.share));
-  const leftover = [...byRank.filter((s) => s.pinned === 0), ...byRank.filter((s) => s.pinned > 0)];
-  for (const sizing of leftover) free -= take(sizing, free);
+  const room = Math.max(0, budgetChars - headerSize);
+  const sizings = plans.map((plan) => prepare(plan, budgetChars, plan.part.share * room, focus));
+  const log: LogSizing = {
+    rank: LOG_SECTION.rank,
+    share: LOG_SECTION.share * room,
+    wanted: logWanted,
+    pinned: 0,
+    used: 0,
+  };
+  const takeLog = (limit: number) => {
+    const taken = Math.max(0, Math.min(limit, log.wanted - log.used));
+    log.used += taken;
+    return taken;
+  };
+  let free = room;
+  const parts = [...sizings, log].sort((a, b) => a.rank - b.rank);
+  for (const sizing of sizings.toSorted((a, b) => a.rank - b.rank)) {
+    free -= take(sizing, free, sizing.pinned);
+  }
+  for (const part of parts) {
+    if (part === log) free -= log.share < MIN_LOG_CHARS ? 0 : takeLog(Math.min(free, log.share));
+    else free -= take(part as Sizing, Math.min(free, part.share));
+  }
+  for (
+    const part of [
+      ...parts.filter((p) => p.pinned === 0),
+      ...parts.filter((p) => p.pinned > 0),
+    ]
+  ) {
+    free -= part === log ? takeLog(free) : take(part as Sizing, free);
+  }
   const sections = sizings.map(finish);
   const used = sections.reduce((sum, section) => sum + section.size, 0);
-  return { sections, logRoom: budgetChars - headerSize - used };
+  return { sections, logRoom: room - used };
 }
 
 function prepare(
   plan: SectionPlan<unknown>,
   budgetChars: number,
-  factsRoom: number,
+  share: number,
   focus: Focus,
 ): Sizing {
   const { spec, content } = plan;
   const entries = content.entries;
-  const share = spec.share * factsRoom;
   const width = widthFor(spec, budgetChars, share, entries.length);
   const lines = entries.map((entry) => spec.render(entry, width));
   const pinned = Math.min(spec.pinned, lines.length);
@@ -118,7 +146,7 @@ function prepare(
     lines,
     order,
     pinned,
-    rank: spec.rank,
+    rank: plan.part.rank,
     previouslyOmitted: content.omitted,
     share,
     taken: 0,

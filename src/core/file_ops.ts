@@ -1,5 +1,5 @@
 import type { ToolEvent } from "./events.ts";
-import { isFailure } from "./outcome.ts";
+import { isFailure } from "./outcome_words.ts";
 
 /** One operation on one path, as a file tool did it. */
 export interface FileOp {
@@ -22,6 +22,11 @@ const V4A_OPS: Readonly<Record<string, string>> = {
   Delete: "deleted",
 };
 const LONGEST_PATH = 4096;
+const FAILED = " (failed)";
+
+/** Every word an operation is named with. */
+export const FILE_OPERATION_WORDS = [...Object.values(TOOL_OPS), ...Object.values(V4A_OPS), FAILED]
+  .join(" ");
 
 /**
  * The file operations of one tool event: the paths a file tool (read_file, write_file, patch,
@@ -34,7 +39,7 @@ export function fileOps(event: ToolEvent): FileOp[] {
   const toolOp = TOOL_OPS[name];
   if (toolOp === undefined) return [];
   const ops: FileOp[] = [];
-  const failed = isFailure(event.outcome) ? " (failed)" : "";
+  const failed = isFailure(event.outcome) ? FAILED : "";
   const add = (path: unknown, op: string) => {
     if (typeof path === "string" && path.trim() !== "" && path.length <= LONGEST_PATH) {
       ops.push({ path: path.trim(), op: op + failed, event });

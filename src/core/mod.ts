@@ -12,10 +12,11 @@ export { sanitizeInline } from "./sanitize.ts";
 export { isHeader } from "./header.ts";
 export { fingerprint } from "./fingerprint.ts";
 export * from "./hermes.ts";
-export type { ProofKind } from "./section.ts";
 export {
+  type BudgetPart,
   HEADINGS,
   SECTION_DESCRIPTIONS,
+  SECTION_LAYOUT,
   type SectionDescription,
   type SectionId,
 } from "./sections/table.ts";

@@ -1,32 +1,8 @@
 import { isRecord } from "./content.ts";
 import { reportedError } from "./error_output.ts";
-import { type ExitMeaning, exitMeaning } from "./exit_meaning.ts";
+import { exitMeaning } from "./exit_meaning.ts";
+import type { OutcomeState } from "./outcome_words.ts";
 import { parseStub, type Stub } from "./stub.ts";
-
-/** What a tool result says happened. */
-export type OutcomeKind =
-  | "succeeded"
-  | "failed"
-  | "answer"
-  | "no-exit"
-  | "ok"
-  | "error"
-  | "blocked"
-  | "pending"
-  | "timeout"
-  | "interrupted"
-  | "background"
-  | "running"
-  | "unknown"
-  | "missing";
-
-/** What an outcome says, as a line states it: its kind, exit status and what that status means. */
-export interface OutcomeState {
-  readonly kind: OutcomeKind;
-  readonly exitCode?: number;
-  /** For `answer`: what the non-zero exit status means (`no match`, …). */
-  readonly meaning?: ExitMeaning;
-}
 
 /** The outcome of one tool call, read from its result. */
 export interface Outcome extends OutcomeState {
@@ -98,7 +74,7 @@ function interpretExit(outcome: Outcome, call: CallKind): Outcome {
   }
   if (outcome.kind === "succeeded") {
     const error = reportedError(line, outcome.detail);
-    return error === undefined ? outcome : { ...outcome, reportedError: error };
+    return error === undefined ? outcome : { ...outcome, reportedError: error, printedError: true };
   }
   return outcome;
 }
@@ -249,30 +225,4 @@ function firstNumber(...values: unknown[]): number | undefined {
     if (typeof value === "number" && Number.isInteger(value)) return value;
   }
   return undefined;
-}
-
-/** Whether an outcome counts as the call working (an error it reported aside). */
-export function isSuccess(outcome: OutcomeState): boolean {
-  return outcome.kind === "succeeded" || outcome.kind === "ok";
-}
-
-/** Whether an outcome is a clean success: it worked and reported no error. */
-export function isCleanSuccess(outcome: Outcome): boolean {
-  return isSuccess(outcome) && outcome.reportedError === undefined;
-}
-
-/** Whether an outcome is worth an Errors & Fixes entry: a failure, or a success that reported an error. */
-export function isTrouble(outcome: Outcome): boolean {
-  return isFailure(outcome) || outcome.reportedError !== undefined;
-}
-
-/** Whether an outcome counts as the call failing (fixable by a later identical success). */
-export function isFailure(outcome: OutcomeState): boolean {
-  return outcome.kind === "failed" || outcome.kind === "error" || outcome.kind === "timeout" ||
-    outcome.kind === "interrupted";
-}
-
-/** Whether an outcome means the call was refused or is waiting for the user's approval. */
-export function isBlocked(outcome: OutcomeState): boolean {
-  return outcome.kind === "blocked" || outcome.kind === "pending";
 }

@@ -19,8 +19,8 @@ import type { CommandEntry } from "./sections/commands.ts";
 import type { ErrorEntry } from "./sections/errors_fixes.ts";
 import { reconcile } from "./sections/reconcile.ts";
 import { sessionLog } from "./sections/session_log.ts";
-import { LOG_SECTION, type SectionId, SECTIONS } from "./sections/table.ts";
-import type { Projection, ProjectionStats, ProjectOptions } from "./types.ts";
+import { LOG_SECTION, type SectionId, type SectionRow, SECTIONS } from "./sections/table.ts";
+import type { Projection, ProjectionStats, ProjectOptions, SectionCount } from "./types.ts";
 
 /** Budget used when the caller gives none (tokens). */
 export const DEFAULT_BUDGET_TOKENS = 2000;
@@ -55,7 +55,7 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
   const plans = agreeOnOutcomes(
     new Map(SECTIONS.map((section) => [
       section.id,
-      section.use((spec) => plan(spec, section.id, blocks, analysis)),
+      section.use((spec) => plan(spec, section, blocks, analysis)),
     ])),
   );
   const header = renderHeader({
@@ -80,7 +80,11 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
     focus,
   );
 
-  const parts = [header, ...sections.filter((section) => section.size > 0).map(renderSection)];
+  // A budget too small for the header holds nothing a reader could use (the sections then took
+  // no room either).
+  const parts = header.length > budgetChars
+    ? []
+    : [header, ...sections.filter((section) => section.size > 0).map(renderSection)];
   const earlierLogOmitted = Math.max(0, ...blocks.map((block) => block.logOmitted));
   const lineRoom = logRoom - logHead;
   const fitted = logWanted > 0 && lineRoom >= MIN_LOG_LINES_CHARS
@@ -91,28 +95,27 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
     const note = logOmitted > 0 ? [omissionNote(logOmitted, LOG_SECTION.noun)] : [];
     parts.push([LOG_SECTION.heading, ...note, ...fitted.kept].join("\n"));
   }
-  const body = withinBudget(parts.join("\n\n"), budgetChars);
+  const whole = parts.join("\n\n");
+  const body = withinBudget(whole, budgetChars);
   return {
     body,
-    stats: stats(
-      analysis,
-      sections,
-      fitted.kept.length,
-      logOmitted,
-      previous !== undefined,
-      body,
+    stats: stats(analysis, sections, { shown: fitted.kept.length, omitted: logOmitted }, {
+      merged: previous !== undefined,
+      chars: body.length,
       budgetChars,
-    ),
+      safetyCut: whole.length - body.length,
+    }),
   };
 }
 
 /** A section's content: the earlier projections' entries, then this window's changes. */
 function plan<E>(
   spec: SectionSpec<E>,
-  id: SectionId,
+  section: SectionRow<SectionId>,
   blocks: readonly PreviousBlock[],
   analysis: Analysis,
 ): SectionPlan<unknown> {
+  const id = section.id;
   let content: SectionContent<E> = { entries: [], omitted: 0 };
   let start: Moment = {};
   for (const block of blocks) {
@@ -130,7 +133,11 @@ function plan<E>(
     }
     start = earliestMoment([start, block.start]);
   }
-  return { spec, content: applyChanges(spec, content, spec.changes(analysis), start) };
+  return {
+    spec,
+    part: section,
+    content: applyChanges(spec, content, spec.changes(analysis), start),
+  };
 }
 
 /** The plans in table order, Blocked and Errors & Fixes reconciled with Commands Run. */
@@ -181,42 +188,22 @@ function budgetOf(tokens: number | undefined): number {
 function stats(
   analysis: Analysis,
   sections: readonly SizedSection[],
-  logLines: number,
-  logOmitted: number,
-  merged: boolean,
-  body: string,
-  budgetChars: number,
+  log: SectionCount,
+  body: Pick<ProjectionStats, "merged" | "chars" | "budgetChars" | "safetyCut">,
 ): ProjectionStats {
-  const byId = new Map(SECTIONS.map((section, index) => [section.id, sections[index]]));
-  const kept = (id: SectionId) => byId.get(id)?.kept.length ?? 0;
-  const omitted = (id: SectionId) => byId.get(id)?.omitted ?? 0;
-  const errors = (byId.get("errors")?.kept ?? []) as readonly ErrorEntry[];
+  const counts = Object.fromEntries(SECTIONS.map((section, index) => {
+    const sized = sections[index];
+    return [section.id, { shown: sized?.kept.length ?? 0, omitted: sized?.omitted ?? 0 }];
+  })) as Record<SectionId, SectionCount>;
+  const errors = (sections[SECTIONS.findIndex((section) => section.id === "errors")]?.kept ??
+    []) as readonly ErrorEntry[];
   return {
     inputMessages: analysis.window.inputMessages,
     skippedMessages: analysis.window.skippedMessages,
     invalidArguments: analysis.window.invalidArguments,
-    requests: kept("requests"),
-    blocked: kept("blocked"),
-    errors: kept("errors"),
+    sections: { ...counts, log },
     fixes: errors.filter((entry) => entry.fixedAt !== undefined).length,
-    errorNames: kept("errorNames"),
-    files: kept("files"),
-    commands: kept("commands"),
-    quotedLines: kept("quotedLines"),
-    logLines,
-    omitted: {
-      requests: omitted("requests"),
-      blocked: omitted("blocked"),
-      errors: omitted("errors"),
-      errorNames: omitted("errorNames"),
-      files: omitted("files"),
-      commands: omitted("commands"),
-      quotedLines: omitted("quotedLines"),
-      logEntries: logOmitted,
-    },
-    merged,
-    chars: body.length,
-    budgetChars,
+    ...body,
   };
 }
 

@@ -1,5 +1,6 @@
 import { cut, excerpt } from "./excerpt.ts";
-import { isBlocked, isFailure, type Outcome } from "./outcome.ts";
+import type { Outcome } from "./outcome.ts";
+import { isBlocked, isFailure } from "./outcome_words.ts";
 import { sanitizeInline } from "./sanitize.ts";
 
 const ERROR_LINE =

@@ -16,39 +16,21 @@ export interface Change<E> {
   readonly at: Moment;
 }
 
-/** How lines of the proofs' kind are told apart: the section a line belongs to names its kind. */
-export type ProofKind =
-  | "snapshot"
-  | "goal"
-  | "blocked"
-  | "errors-fixes"
-  | "error-names"
-  | "files"
-  | "commands"
-  | "quoted"
-  | "log";
-
 /**
- * One structured section of the projection, described once: the projector builds and merges it,
- * the previous-summary parser reads it back, the budget sizes it and the proofs classify its lines
- * from this description.
+ * One structured section of the projection, described once: the projector builds and merges it
+ * and the previous-summary parser reads it back from this description; the section table gives
+ * it its place, its part of the budget and its id.
  */
 export interface SectionSpec<E> {
   readonly heading: string;
   /** Plural noun of its omission note (`commands`, `files`, …). */
   readonly noun: string;
-  /** Share of the room for facts it may fill before leftover room is handed out. */
-  readonly share: number;
-  /**
-   * Its rank when room is handed out (lowest first): shares are filled in this order, and room
-   * left over goes to unpinned sections in this order.
-   */
-  readonly rank: number;
   /** Leading entries that stay while the section stays (the original goal). */
   readonly pinned: number;
   /** Widest its variable text is ever shown; narrower widths are used at small budgets. */
   readonly widths: { readonly narrow: number; readonly wide: number };
-  readonly proofKind: ProofKind;
+  /** The words its lines write themselves, besides outcome words and what they quote. */
+  readonly ownWords: string;
   /** Which entries stay when some must go: the newest (default) or the first. */
   readonly keep?: "newest" | "first";
   /** This window's changes, in the order the section lists them. */

@@ -1,3 +1,5 @@
+import type { SectionId } from "./sections/table.ts";
+
 /** Options that steer one projection. Every field is optional. */
 export interface ProjectOptions {
   /** Hermes session id, named in the session log's header note. */
@@ -29,27 +31,16 @@ export interface Recall {
   readonly shell?: string;
 }
 
-/** How many entries each section left out to stay within the budget (earlier omissions included). */
-export interface OmittedCounts {
-  /** Goal requests. */
-  readonly requests: number;
-  /** Blocked entries. */
-  readonly blocked: number;
-  /** Errors & Fixes entries. */
-  readonly errors: number;
-  /** Error Names Seen entries. */
-  readonly errorNames: number;
-  /** Relevant Files entries. */
-  readonly files: number;
-  /** Commands Run entries. */
-  readonly commands: number;
-  /** Lines of the Earlier Summary section. */
-  readonly quotedLines: number;
-  /** Messages (and earlier log lines) of which the session log kept no line. */
-  readonly logEntries: number;
+/** What one section of a projection shows and leaves out. */
+export interface SectionCount {
+  /** Entries (log: lines) shown. */
+  readonly shown: number;
+  /** Entries (log: messages and earlier log lines) left out, earlier projections' omissions
+   * included. */
+  readonly omitted: number;
 }
 
-/** Counts that describe one projection; section counts are the entries shown. */
+/** Counts that describe one projection. */
 export interface ProjectionStats {
   /** Entries in the input array. */
   readonly inputMessages: number;
@@ -57,32 +48,21 @@ export interface ProjectionStats {
   readonly skippedMessages: number;
   /** Tool calls whose `arguments` were not valid JSON. */
   readonly invalidArguments: number;
-  /** Goal entries. */
-  readonly requests: number;
-  /** Blocked entries. */
-  readonly blocked: number;
-  /** Errors & Fixes entries. */
-  readonly errors: number;
+  /** Each section's counts, by the ids of the section table. */
+  readonly sections: Readonly<Record<SectionId | "log", SectionCount>>;
   /** Errors & Fixes entries marked fixed. */
   readonly fixes: number;
-  /** Error Names Seen entries. */
-  readonly errorNames: number;
-  /** Relevant Files entries. */
-  readonly files: number;
-  /** Commands Run entries. */
-  readonly commands: number;
-  /** Lines quoted from an earlier summary vcc did not write. */
-  readonly quotedLines: number;
-  /** Lines of the session log. */
-  readonly logLines: number;
-  /** What each section left out. */
-  readonly omitted: OmittedCounts;
   /** Whether a previous summary was merged. */
   readonly merged: boolean;
   /** Length of the body in UTF-16 code units (never above `budgetChars`). */
   readonly chars: number;
   /** The budget in characters: `budgetTokens × 4`. */
   readonly budgetChars: number;
+  /**
+   * Characters the last line of defence had to cut to keep the body within the budget: 0 unless
+   * the sizing went wrong, which the tests hold it never does.
+   */
+  readonly safetyCut: number;
 }
 
 /** The result of {@linkcode project}: the Markdown body and its stats. */

@@ -4,18 +4,10 @@
  *
  * @module
  */
-
-const LABELS = `
-succeeded failed exit ran no code ok error blocked pending approval timed out interrupted started
-in background still running output cleared result match differences found false but printed an
-then more fixed at later success first id read written modified patched searched deleted workdir
-referenced user assistant system tool ERROR BLOCKED PENDING APPROVAL TIMED OUT INTERRUPTED unsaved
-`;
-
-/** Words the projector writes itself (labels, states, operations); compared case-sensitively. */
-export const LABEL_WORDS: ReadonlySet<string> = new Set(
-  LABELS.split(/\s+/).filter((word) => word !== ""),
-);
+import { OUTCOME_WORDS } from "./outcome_words.ts";
+import { renderRef, UNSAVED } from "./ref.ts";
+import { FINGERPRINT_WORD } from "./sections/call_label.ts";
+import { SECTION_DESCRIPTIONS } from "./sections/table.ts";
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 
@@ -32,6 +24,21 @@ const WORD = /[\p{L}\p{N}_]+/gu;
 export function wordsOf(text: string): string[] {
   return text.match(WORD) ?? [];
 }
+
+/**
+ * Words the projector writes itself (outcome words, each section's own words, references that
+ * name nothing stored, fingerprints); compared case-sensitively.
+ */
+export const LABEL_WORDS: ReadonlySet<string> = new Set(
+  wordsOf(
+    [
+      ...OUTCOME_WORDS,
+      ...SECTION_DESCRIPTIONS.map((section) => section.ownWords),
+      renderRef(UNSAVED),
+      FINGERPRINT_WORD,
+    ].join(" "),
+  ),
+);
 
 /**
  * Tokens the projector writes that are not words of a cited message: repeat counts (`×3`), runs

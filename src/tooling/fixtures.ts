@@ -2,8 +2,9 @@
  * `deno task fixtures`: regenerates every generated fixture from its source, then lists the files
  * that changed, to be read as diffs before they are committed:
  *
- * - `tests/core/fixtures/*.md`: the projections of the fixture transcripts beside them (the fixture
- *   test rewrites them when `UPDATE_FIXTURES=1`);
+ * - `tests/core/fixtures/*.md`: the projections of the fixture transcripts beside them, and
+ *   `tests/shared/projection_sections.json` (the fixture test rewrites them when
+ *   `UPDATE_FIXTURES=1`);
  * - `bench/golden`: the golden outputs of the generated windows (`vcc bench golden --write`);
  * - `src/anchors/_python_unicode.ts`: Python's character classes, from an installed Hermes's Python;
  * - `tests/shared/hermes_tokens.json`: each installed Hermes release's token count of each case.
@@ -28,6 +29,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const GOLDEN_DIR = "bench/golden";
 const CORE_FIXTURES = "tests/core/fixtures";
 const CORE_FIXTURES_TEST = "tests/core/fixtures_test.ts";
+const SHARED_SECTIONS = "tests/shared/projection_sections.json";
 
 /** The text of every file under `paths` (files or directories), by path relative to `ROOT`. */
 async function snapshot(paths: readonly string[]): Promise<Map<string, string>> {
@@ -43,7 +45,13 @@ async function snapshot(paths: readonly string[]): Promise<Map<string, string>> 
 }
 
 if (import.meta.main) {
-  const paths = [CORE_FIXTURES, GOLDEN_DIR, PYTHON_UNICODE_MODULE_PATH, HERMES_TOKEN_CASES_PATH];
+  const paths = [
+    CORE_FIXTURES,
+    SHARED_SECTIONS,
+    GOLDEN_DIR,
+    PYTHON_UNICODE_MODULE_PATH,
+    HERMES_TOKEN_CASES_PATH,
+  ];
   const before = await snapshot(paths);
   Deno.chdir(ROOT);
   const rewrite = new Deno.Command(Deno.execPath(), {
@@ -51,7 +59,7 @@ if (import.meta.main) {
       "test",
       "--quiet",
       "--allow-read",
-      `--allow-write=${CORE_FIXTURES}`,
+      `--allow-write=${CORE_FIXTURES},${SHARED_SECTIONS}`,
       "--allow-env=UPDATE_FIXTURES",
       CORE_FIXTURES_TEST,
     ],

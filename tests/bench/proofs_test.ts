@@ -106,7 +106,7 @@ Deno.test("plantAndCheck() catches an invented word in every kind of line", () =
   assert.ok(Object.keys(totals.plantedByKind).length >= 11);
   const body = "## Goal\n[#7] Fix the parser";
   assert.deepEqual(plantAndCheck(body, windowLookup(ROWS)), [{
-    kind: "goal",
+    kind: "requests",
     index: 1,
     caught: true,
   }]);

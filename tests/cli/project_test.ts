@@ -53,7 +53,7 @@ const SECTIONS = `## Historical Task Snapshot
 ## Detailed Session Log (oldest first)
 [#10] user: Rename the config loader.
 [#11] → terminal: \`pytest -q\`
-[#12] ← terminal exit 0: 2 passed
+[#12] ← terminal succeeded (exit 0): 2 passed
 `;
 
 /** Checks a printed projection of WINDOW: its header names `session`, its sections are SECTIONS. */
@@ -107,7 +107,7 @@ Deno.test("vcc project merges --previous and reports stats with --format json", 
   );
   const report = JSON.parse(result.stdout);
   assert.equal(report.stats.merged, true);
-  assert.equal(report.stats.commands, 1);
+  assert.equal(report.stats.sections.commands.shown, 1);
   assert.match(report.body, /\[#10\] Rename the config loader\.\n\[#20\] Now update the docs\./);
   assert.equal(typeof report.elapsedMs, "number");
 });

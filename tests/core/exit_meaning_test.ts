@@ -1,7 +1,7 @@
 /** Which non-zero exits are answers, and which command outputs report an error despite exit 0. */
 import assert from "node:assert/strict";
 import { readOutcome } from "../../src/core/outcome.ts";
-import { describeOutcome } from "../../src/core/outcome_words.ts";
+import { describeState } from "../../src/core/outcome_words.ts";
 
 const result = (output: string, exit_code: number) => JSON.stringify({ output, exit_code });
 
@@ -56,7 +56,7 @@ Deno.test("readOutcome() reads an exit status in the light of the command that r
   for (const [line, output, exit, expected] of CASES) {
     await t.step(`${line} → ${exit}`, () => {
       const outcome = readOutcome(result(output, exit), { command: true, commandLine: line });
-      assert.equal(describeOutcome(outcome), expected);
+      assert.equal(describeState(outcome), expected);
     });
   }
 });

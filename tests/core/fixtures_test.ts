@@ -2,10 +2,12 @@
  * Fixture transcripts and their expected projections, side by side in tests/core/fixtures: each
  * `NAME.json` ({session_id, messages, previous?, focus?, budget_tokens?}) projects to `NAME.md`.
  * `deno task fixtures` rewrites the expected files from this checkout's projector; the rewrite is
- * read as a diff, line by line, before it is committed.
+ * read as a diff, line by line, before it is committed. It also writes
+ * `tests/shared/projection_sections.json`, the section table's ids and headings (and the headings
+ * Hermes appends) for the Python checks, which read them instead of restating them.
  */
 import assert from "node:assert/strict";
-import { project } from "../../src/core/mod.ts";
+import { APPENDED_HEADINGS, project, SECTION_DESCRIPTIONS } from "../../src/core/mod.ts";
 import { parseWindowText } from "../../src/cli/_project_input.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
@@ -23,6 +25,17 @@ for (
     assert.equal(`${body}\n`, Deno.readTextFileSync(expectedFile));
   });
 }
+
+Deno.test("tests/shared/projection_sections.json lists the section table's sections", () => {
+  const sections = {
+    sections: SECTION_DESCRIPTIONS.map(({ id, heading }) => ({ id, heading })),
+    appended: APPENDED_HEADINGS,
+  };
+  const file = new URL("../shared/projection_sections.json", import.meta.url);
+  const text = `${JSON.stringify(sections, null, 2)}\n`;
+  if (update) Deno.writeTextFileSync(file, text);
+  assert.equal(Deno.readTextFileSync(file), text);
+});
 
 function byName(a: { name: string }, b: { name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;

@@ -58,14 +58,19 @@ function violations(
   budgetTokens: number,
 ): Property[] {
   let body: string;
+  let safetyCut: number;
   try {
-    body =
-      project(window, { budgetTokens, sessionId: "fuzz", ...(previous ? { previous } : {}) }).body;
+    ({ body, stats: { safetyCut } } = project(window, {
+      budgetTokens,
+      sessionId: "fuzz",
+      ...(previous ? { previous } : {}),
+    }));
   } catch {
     return ["throws"];
   }
   const found: Property[] = [];
-  if (body.length > budgetTokens * 4) found.push("budget");
+  // The body fits, and not because the last-resort cut had to act.
+  if (body.length > budgetTokens * 4 || safetyCut > 0) found.push("budget");
   if (
     project(window, { budgetTokens, sessionId: "fuzz", ...(previous ? { previous } : {}) }).body !==
       body

@@ -170,7 +170,7 @@ Deno.test("project() keeps the newest log lines and the structured sections unde
   assert.ok(body.length <= 2_400);
   assert.ok(body.includes("## Goal\n[#1] Run every step."));
   assert.ok(body.includes("make step79"), "the newest command survives");
-  assert.ok(stats.omitted.logEntries > 0);
+  assert.ok(stats.sections.log.omitted > 0);
   assert.match(body, /\(\d+ older log entries omitted;/);
 });
 
@@ -182,7 +182,7 @@ Deno.test("project() quotes a summary it did not write instead of dropping it", 
     body,
     /## Earlier Summary \(quoted, not written by vcc\)\n> ## Goal\n> Migrate the billing service to Postgres 16 without downtime\.\n> ## Constraints & Preferences\n> - none\n/,
   );
-  assert.equal(stats.quotedLines, 4);
+  assert.equal(stats.sections.quotedLines.shown, 4);
   assert.doesNotMatch(body, /^## (?:Goal|Constraints)/m, "its headings stay quoted");
 });
 

@@ -1,7 +1,7 @@
 /** How every result shape and pruning stub reads as an outcome, and how that outcome is worded. */
 import assert from "node:assert/strict";
 import { readOutcome } from "../../src/core/outcome.ts";
-import { describeOutcome } from "../../src/core/outcome_words.ts";
+import { describeState } from "../../src/core/outcome_words.ts";
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -60,14 +60,14 @@ const CASES: ReadonlyArray<readonly [string, boolean, string]> = [
 Deno.test("readOutcome() reads every result shape, stub and exit code", async (t) => {
   for (const [text, command, expected] of CASES) {
     await t.step(`${command ? "command" : "tool"} ${text.slice(0, 70)}`, () => {
-      assert.equal(describeOutcome(readOutcome(text, { command })), expected);
+      assert.equal(describeState(readOutcome(text, { command })), expected);
     });
   }
 });
 
 Deno.test("readOutcome() never reports an unknown command outcome as success", () => {
   for (const text of ["", "done", "[Old tool output cleared to save context space]", "{}", "[]"]) {
-    assert.doesNotMatch(describeOutcome(readOutcome(text, { command: true })), /succeeded/);
+    assert.doesNotMatch(describeState(readOutcome(text, { command: true })), /succeeded/);
   }
 });
 
@@ -85,30 +85,30 @@ Deno.test("readOutcome() treats a background start without exit code as started"
     json({ output: "Background process started", session_id: "proc_1" }),
     { command: true, background: true },
   );
-  assert.equal(describeOutcome(outcome), "started in background");
+  assert.equal(describeState(outcome), "started in background");
 });
 
 Deno.test("readOutcome() takes an explicit success or failure status without an exit code", () => {
   assert.equal(
-    describeOutcome(readOutcome(json({ status: "success", output: "4" }), { command: true })),
+    describeState(readOutcome(json({ status: "success", output: "4" }), { command: true })),
     "succeeded",
   );
   assert.equal(
-    describeOutcome(readOutcome(json({ status: "error", output: "NameError" }), { command: true })),
+    describeState(readOutcome(json({ status: "error", output: "NameError" }), { command: true })),
     "failed (error)",
   );
   assert.equal(
-    describeOutcome(readOutcome(json({ success: true }), { command: true })),
+    describeState(readOutcome(json({ success: true }), { command: true })),
     "succeeded",
   );
   assert.equal(
-    describeOutcome(readOutcome(json({ status: "completed" }), { command: false })),
+    describeState(readOutcome(json({ status: "completed" }), { command: false })),
     "ok",
   );
 });
 
 Deno.test("readOutcome() counts a killed process as the success of a kill request", () => {
   const killed = json({ session_id: "proc_1", status: "killed", signal: "SIGKILL" });
-  assert.equal(describeOutcome(readOutcome(killed, { command: true, kill: true })), "succeeded");
-  assert.equal(describeOutcome(readOutcome(killed, { command: true })), "interrupted");
+  assert.equal(describeState(readOutcome(killed, { command: true, kill: true })), "succeeded");
+  assert.equal(describeState(readOutcome(killed, { command: true })), "interrupted");
 });

@@ -23,7 +23,7 @@ function* windows(): Generator<{ name: string; rows: Record<string, unknown>[] }
   }
 }
 
-Deno.test("project() stays within every budget", () => {
+Deno.test("project() sizes every section within the budget: the last-resort cut never acts", () => {
   for (const { name, rows } of windows()) {
     for (const budgetTokens of BUDGETS) {
       const { body, stats } = project(rows, { budgetTokens, sessionId: "s", focus: "pytest" });
@@ -32,6 +32,7 @@ Deno.test("project() stays within every budget", () => {
         `${name}, budget ${budgetTokens}: ${body.length} chars`,
       );
       assert.equal(stats.chars, body.length);
+      assert.equal(stats.safetyCut, 0, `${name}, budget ${budgetTokens}: the safety cut acted`);
     }
   }
 });

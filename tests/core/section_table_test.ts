@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { analyze } from "../../src/core/analysis.ts";
 import { describeState, readState } from "../../src/core/outcome_words.ts";
-import type { OutcomeKind } from "../../src/core/outcome.ts";
-import { SECTIONS } from "../../src/core/sections/table.ts";
+import type { OutcomeKind } from "../../src/core/outcome_words.ts";
+import { SECTION_DESCRIPTIONS, SECTIONS } from "../../src/core/sections/table.ts";
 import { LABEL_WORDS, wordsOf } from "../../src/core/vocabulary.ts";
 import { generateWindow } from "../../src/sample/mod.ts";
 
@@ -89,4 +89,12 @@ Deno.test("outcome words read back as the state they describe, and are all vocab
     wordsOf(describeState({ kind: "succeeded", exitCode: 0, printedError: true }))
       .every((word) => /^\d+$/.test(word) || LABEL_WORDS.has(word)),
   );
+});
+
+Deno.test("the section table's shares partition the budget and its ranks order every section", () => {
+  const shares = SECTION_DESCRIPTIONS.map((section) => section.share);
+  assert.ok(shares.every((share) => share > 0 && share < 1), `shares: ${shares}`);
+  assert.ok(Math.abs(shares.reduce((sum, share) => sum + share, 0) - 1) < 1e-9, `${shares}`);
+  const ranks = SECTION_DESCRIPTIONS.map((section) => section.rank).toSorted((a, b) => a - b);
+  assert.deepEqual(ranks, SECTION_DESCRIPTIONS.map((_, index) => index));
 });

@@ -9,26 +9,21 @@ import json
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
-PROJECTION_SECTIONS = (
-    "## Historical Task Snapshot",
-    "## Goal",
-    "## Blocked",
-    "## Errors & Fixes",
-    "## Error Names Seen",
-    "## Relevant Files",
-    "## Commands Run",
-    "## Earlier Summary (quoted, not written by vcc)",
-    "## Detailed Session Log (oldest first)",
+_SHARED = json.loads(
+    (Path(__file__).resolve().parents[1] / "shared" / "projection_sections.json").read_text(
+        encoding="utf-8"
+    )
 )
+HEADING_OF: dict[str, str] = {section["id"]: section["heading"] for section in _SHARED["sections"]}
+"""Each section's heading by its id in vcc's section table (``tests/shared``, generated from it)."""
+
+PROJECTION_SECTIONS = tuple(HEADING_OF.values())
 """The projection's sections, in order."""
 
-HERMES_APPENDED_SECTIONS = (
-    "## Anchor Index (mechanically extracted, exact)",
-    "## User Messages (verbatim, newest first)",
-    "## Context Recovery",
-)
+HERMES_APPENDED_SECTIONS = tuple(_SHARED["appended"])
 """Sections Hermes's own lean post-processing may append (releases that have it)."""
 
 REF = re.compile(r"\[#(\d+)\]")
@@ -188,14 +183,14 @@ def citation_problems(summary: str, evidence: Evidence) -> list[str]:
     if problems:
         return problems
     checks: dict[str, Callable[[str, Evidence], list[str]]] = {
-        "## Historical Task Snapshot": _snapshot_line,
-        "## Goal": _goal_line,
-        "## Blocked": _call_entry,
-        "## Errors & Fixes": _call_entry,
-        "## Commands Run": _command_entry,
-        "## Error Names Seen": _error_name_line,
-        "## Relevant Files": _file_line,
-        "## Detailed Session Log (oldest first)": _log_line,
+        HEADING_OF["snapshot"]: _snapshot_line,
+        HEADING_OF["requests"]: _goal_line,
+        HEADING_OF["blocked"]: _call_entry,
+        HEADING_OF["errors"]: _call_entry,
+        HEADING_OF["commands"]: _command_entry,
+        HEADING_OF["errorNames"]: _error_name_line,
+        HEADING_OF["files"]: _file_line,
+        HEADING_OF["log"]: _log_line,
     }
     for heading, lines in sections(projection).items():
         check = checks.get(heading)

@@ -15,6 +15,7 @@ from hermes_sandbox import hermes_compaction_redaction
 from sample_windows import CREDENTIALS, CREDENTIALS_TARGET, SECRETS
 from scenarios import Compaction
 from summary_checks import (
+    HEADING_OF,
     PROJECTION_SECTIONS,
     Evidence,
     citation_problems,
@@ -112,9 +113,9 @@ def test_a_second_compaction_merges_the_first_summary(compaction: Compaction) ->
     first, second = compaction.passes
     assert not first.requests[0]["previous"], "the first pass has nothing to merge"
     previous = second.requests[0]["previous"] or ""
-    assert "## Relevant Files" in previous, "Hermes read the first summary back for the engine"
-    files_before = sections(first.summary)["## Relevant Files"]
-    files_after = sections(second.summary)["## Relevant Files"]
+    assert HEADING_OF["files"] in previous, "Hermes read the first summary back for the engine"
+    files_before = sections(first.summary)[HEADING_OF["files"]]
+    files_after = sections(second.summary)[HEADING_OF["files"]]
     assert not any(line.startswith("(") for line in files_after), "no file was capped away"
     paths_after = {line.split(" — ")[0] for line in files_after}
     assert {line.split(" — ")[0] for line in files_before} <= paths_after

@@ -22,6 +22,7 @@ from session_script import ASSERTION_TEXT, TIMES, Action
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hermes_integration"))
 from summary_checks import (  # the shared checker, beside the integration suite
+    HEADING_OF,
     POSITIONAL_REF,
     REF,
     Evidence,
@@ -80,12 +81,12 @@ def facts_after(run: LiveRun, index: int, rows: Mapping[int, Mapping[str, Any]])
     found = sections(body)
     return [
         *_no_summary_request(run),
-        *_outcomes(covered, found.get("## Commands Run", [])),
-        *_blocked(covered, found.get("## Blocked", [])),
-        *_error_names(covered, found.get("## Error Names Seen", [])),
-        *_files(covered, found.get("## Relevant Files", [])),
+        *_outcomes(covered, found.get(HEADING_OF["commands"], [])),
+        *_blocked(covered, found.get(HEADING_OF["blocked"], [])),
+        *_error_names(covered, found.get(HEADING_OF["errorNames"], [])),
+        *_files(covered, found.get(HEADING_OF["files"], [])),
         *_references(body, rows),
-        *_originals(covered, found.get("## Commands Run", []), rows),
+        *_originals(covered, found.get(HEADING_OF["commands"], []), rows),
     ]
 
 

@@ -10,10 +10,8 @@ const LOG_KINDS = ["log-user", "log-assistant", "log-system", "log-call", "log-r
  */
 export const LINE_KINDS: readonly string[] = [
   // Quoted lines of an earlier summary never cite a message; the log's kinds are by shape.
-  ...new Set(
-    SECTION_DESCRIPTIONS.map((section) => section.proofKind as string).filter((kind) =>
-      kind !== "quoted" && kind !== "log"
-    ),
+  ...SECTION_DESCRIPTIONS.map((section) => section.id as string).filter((kind) =>
+    kind !== "quotedLines" && kind !== "log"
   ),
   ...LOG_KINDS,
   "other",
@@ -31,7 +29,7 @@ export interface SectionLine {
 }
 
 const KIND_OF_HEADING = new Map<string, LineKind>(
-  SECTION_DESCRIPTIONS.map((section) => [section.heading, section.proofKind]),
+  SECTION_DESCRIPTIONS.map((section) => [section.heading, section.id]),
 );
 
 /** Splits a projection body into lines and gives each the kind its section and shape imply. */

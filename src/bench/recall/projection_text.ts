@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { SECTION_DESCRIPTIONS } from "../../core/mod.ts";
 
 /** One stated outcome: `failed (exit 1) ×5 [#19]`. */
 export interface StatedOutcome {
@@ -86,8 +87,8 @@ const FINGERPRINT = /^ \(id [0-9a-f]{8}\)/;
 /** Parses the sections of a projection body the recall bench scores. */
 export function readProjection(body: string): ProjectionText {
   const sections = splitSections(body);
-  const section = <T>(heading: string, read: (line: string) => T | undefined, entry = "- ") => {
-    const lines = sections.get(heading) ?? [];
+  const section = <T>(id: string, read: (line: string) => T | undefined, entry = "- ") => {
+    const lines = sections.get(id) ?? [];
     const entries: T[] = [];
     let omitted = 0;
     for (const line of lines) {
@@ -101,22 +102,24 @@ export function readProjection(body: string): ProjectionText {
     return { lines: entries, omitted };
   };
   return {
-    requests: section("Goal", (line) => LEADING_REF.exec(line)?.[1], "["),
-    blocked: section("Blocked", readClaimLine),
-    errorsFixes: section("Errors & Fixes", readClaimLine),
-    errorNames: section("Error Names Seen", (line) => line.replace(/ \(first at .*$/, "")),
-    files: section("Relevant Files", readFileLine),
-    commands: section("Commands Run", readCommandLine),
+    requests: section("requests", (line) => LEADING_REF.exec(line)?.[1], "["),
+    blocked: section("blocked", readClaimLine),
+    errorsFixes: section("errors", readClaimLine),
+    errorNames: section("errorNames", (line) => line.replace(/ \(first at .*$/, "")),
+    files: section("files", readFileLine),
+    commands: section("commands", readCommandLine),
   };
 }
 
+/** The lines under each heading of `body`, by the id of its section in the section table. */
 function splitSections(body: string): Map<string, string[]> {
+  const idOf = new Map(SECTION_DESCRIPTIONS.map((section) => [section.heading, section.id]));
   const sections = new Map<string, string[]>();
   let current: string[] | undefined;
   for (const line of body.split("\n")) {
     if (line.startsWith("## ")) {
       current = [];
-      sections.set(line.slice(3).trim(), current);
+      sections.set(idOf.get(line.trim()) ?? line, current);
     } else current?.push(line);
   }
   return sections;

@@ -1,6 +1,6 @@
-import { type Analysis, eventMoment } from "../analysis.ts";
-import type { ToolEvent } from "../events.ts";
-import { isBlocked, isCleanSuccess, isFailure, isSuccess } from "../outcome.ts";
+import { type Analysis, attemptOf, eventMoment } from "../analysis.ts";
+import { type Attempt, gotPast, isStuck } from "../history.ts";
+import { isBlocked, isCleanSuccess, isDecisive } from "../outcome_words.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
 import { callKey, callName } from "./call_label.ts";
@@ -28,45 +28,39 @@ const NO_SUCCESS = ", no later success";
 export const BLOCKED: SectionSpec<BlockedEntry> = {
   heading: "## Blocked",
   noun: "blocked entries",
-  share: 0.08,
-  rank: 2,
   pinned: 0,
   widths: { narrow: 60, wide: 120 },
-  proofKind: "blocked",
+  ownWords: NO_SUCCESS,
   changes(analysis: Analysis): Change<BlockedEntry>[] {
     const changes: Change<BlockedEntry>[] = [];
     const events = analysis.events;
-    const lastSuccess = events.findLastIndex((event) => isCleanSuccess(event.outcome));
-    // The decisive outcomes of each piece of work, in the order they happened.
-    const families = new Map<string, ToolEvent[]>();
+    const attempts = new Map(events.map((event) => [event, attemptOf(event)]));
+    const lastClean = events.findLastIndex((event) => isCleanSuccess(event.outcome));
+    // Every attempt at each piece of work, in the order they happened.
+    const families = new Map<string, Attempt[]>();
     for (const event of events) {
       const group = analysis.groupOf.get(event.call);
-      if (!group || !decisive(event)) continue;
-      const runs = families.get(group.family);
-      if (runs) runs.push(event);
-      else families.set(group.family, [event]);
+      if (!group) continue;
+      const family = families.get(group.family);
+      if (family) family.push(attempts.get(event) as Attempt);
+      else families.set(group.family, [attempts.get(event) as Attempt]);
     }
     const position = new Map(events.map((event, index) => [event, index]));
-    // Listed in the order their last outcomes happened.
+    // Listed in the order their last decisive outcomes happened.
     const lasts = analysis.groups.flatMap((group) => {
-      const last = group.events.filter(decisive).at(-1);
+      const last = group.events.findLast((event) => isDecisive(event.outcome));
       return last ? [{ group, last }] : [];
     }).sort((a, b) => (position.get(a.last) as number) - (position.get(b.last) as number));
     for (const { group, last } of lasts) {
       const at = eventMoment(last);
       const key = callKey(callName(group, true));
-      const family = families.get(group.family) ?? [];
-      const familyLast = family.at(-1) as ToolEvent;
-      // Past it: it succeeded, or a later attempt at the same work did.
-      if (isSuccess(last.outcome) || isSuccess(familyLast.outcome)) {
+      const own = group.events.map((event) => attempts.get(event) as Attempt);
+      const family = families.get(group.family) ?? own;
+      if (gotPast(own) || gotPast(family)) {
         changes.push({ key, addIfNew: false, at });
         continue;
       }
-      // Of repeated attempts at one piece of work, the latest stands for them.
-      const retried = family.length > 1 && isFailure((family.at(-2) as ToolEvent).outcome);
-      const stuck = isBlocked(last.outcome) ||
-        (last === familyLast && (retried || (position.get(last) as number) > lastSuccess));
-      if (!stuck) continue;
+      if (!isStuck(own, family, (position.get(last) as number) < lastClean)) continue;
       const outcome = callOutcome(group, last);
       // A refusal quotes its words; a failure says only that nothing succeeded after it.
       const entry = isBlocked(last.outcome) ? outcome : { ...outcome, words: "" };
@@ -91,7 +85,3 @@ export const BLOCKED: SectionSpec<BlockedEntry> = {
       : undefined;
   },
 };
-
-function decisive(event: ToolEvent): boolean {
-  return isSuccess(event.outcome) || isFailure(event.outcome) || isBlocked(event.outcome);
-}

@@ -8,7 +8,11 @@
 import type { CallGroup } from "../calls.ts";
 import { inlineCode } from "../command.ts";
 import { cutMiddle } from "../excerpt.ts";
+import { COMMAND_TOOLS } from "../hermes.ts";
 import { sanitizeInline } from "../sanitize.ts";
+
+/** The word before a call's fingerprint. */
+export const FINGERPRINT_WORD = "id";
 
 /** A call as a line names it. */
 export interface CallName {
@@ -27,11 +31,18 @@ export function callName(group: CallGroup, withTool: boolean): CallName {
   };
 }
 
-/** The merge key of a call name: its fingerprint when it has one, else what it shows. */
+/**
+ * The merge key of a call name: its fingerprint when it has one, else what it shows; a command
+ * by its subject alone, so the same command is one key in every section that names it.
+ */
 export function callKey(name: CallName): string {
-  return name.fingerprint !== undefined
-    ? `id ${name.fingerprint}`
-    : `${name.tool}\u0000${name.subject}`;
+  if (name.fingerprint !== undefined) return `id ${name.fingerprint}`;
+  return isCommandName(name) ? `cmd ${name.subject}` : `${name.tool}\u0000${name.subject}`;
+}
+
+/** Whether a name is a command's (Commands Run names commands without their tool). */
+export function isCommandName(name: CallName): boolean {
+  return name.tool === "" || COMMAND_TOOLS.has(name.tool);
 }
 
 /** `tool \`subject\` (id …)`, the subject shortened in its middle to `width` characters. */
@@ -39,7 +50,7 @@ export function renderCallName(name: CallName, width: number): string {
   const parts: string[] = [];
   if (name.tool !== "") parts.push(name.tool);
   if (name.subject !== "") parts.push(inlineCode(cutMiddle(name.subject, width)));
-  if (name.fingerprint !== undefined) parts.push(`(id ${name.fingerprint})`);
+  if (name.fingerprint !== undefined) parts.push(`(${FINGERPRINT_WORD} ${name.fingerprint})`);
   return parts.join(" ");
 }
 

@@ -8,7 +8,7 @@ import { eventRefs } from "../analysis.ts";
 import type { CallGroup } from "../calls.ts";
 import { excerpt } from "../excerpt.ts";
 import type { ToolEvent } from "../events.ts";
-import { describeState, readState, type StatedOutcome, statedOutcome } from "../outcome_words.ts";
+import { describeState, type OutcomeState, readState, stateOf } from "../outcome_words.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
 import { resultExcerpt } from "../result_excerpt.ts";
 import {
@@ -26,7 +26,7 @@ const WORDS_CHARS = 220;
 export interface CallOutcome {
   readonly callRef?: Ref;
   readonly name: CallName;
-  readonly state: StatedOutcome;
+  readonly state: OutcomeState;
   readonly resultRef?: Ref;
   /** The result's own words (sanitised), or "". */
   readonly words: string;
@@ -38,7 +38,7 @@ export function callOutcome(group: CallGroup, event: ToolEvent): CallOutcome {
   return {
     callRef: refs.call,
     name: callName(group, true),
-    state: statedOutcome(event.outcome),
+    state: stateOf(event.outcome),
     ...(refs.result ? { resultRef: refs.result } : {}),
     words: resultExcerpt(event.outcome, group.command, WORDS_CHARS),
   };

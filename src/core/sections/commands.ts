@@ -1,7 +1,6 @@
 import { type Analysis, eventMoment, eventRefs, outcomeRef } from "../analysis.ts";
 import type { ToolEvent } from "../events.ts";
-import { isBlocked, isFailure } from "../outcome.ts";
-import { statedOutcome } from "../outcome_words.ts";
+import { isBlocked, isFailure, stateOf } from "../outcome_words.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
 import type { Change, SectionSpec } from "../section.ts";
 import {
@@ -12,7 +11,7 @@ import {
   readCallName,
   renderCallName,
 } from "./call_label.ts";
-import { addRun, joinRuns, parseRuns, renderRuns, type Run } from "./runs.ts";
+import { addRun, joinRuns, parseRuns, renderRuns, type Run, RUN_WORDS } from "./runs.ts";
 
 /** A distinct command with the history of its outcomes. */
 export interface CommandEntry {
@@ -32,17 +31,15 @@ const LINE = new RegExp(`^- (?:(${REF_PATTERN}) )?${callNamePattern(false)} — 
 export const COMMANDS: SectionSpec<CommandEntry> = {
   heading: "## Commands Run",
   noun: "commands",
-  share: 0.34,
-  rank: 3,
   pinned: 0,
   widths: { narrow: 60, wide: 160 },
-  proofKind: "commands",
+  ownWords: RUN_WORDS,
   changes(analysis: Analysis): Change<CommandEntry>[] {
     return analysis.groups.filter((group) => group.command).map((group) => {
       const first = group.events[0] as ToolEvent;
       const runs: Run[] = [];
       for (const event of group.events) {
-        addRun(runs, statedOutcome(event.outcome), outcomeRef(event));
+        addRun(runs, stateOf(event.outcome), outcomeRef(event));
       }
       const entry: CommandEntry = {
         callRef: eventRefs(first).call,

@@ -3,7 +3,7 @@ import { raisedNames } from "../error_names.ts";
 import { cut } from "../excerpt.ts";
 import type { Row } from "../message.ts";
 import { momentOf } from "../moment.ts";
-import { isFailure } from "../outcome.ts";
+import { isFailure } from "../outcome_words.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
@@ -17,7 +17,8 @@ export interface ErrorNameEntry {
 
 // The most of a printed error line a name keeps.
 const NAME_CHARS = 100;
-const LINE = new RegExp(`^- (.+?)(?: \\(first at (${REF_PATTERN})\\))?$`);
+const FIRST_AT = "first at";
+const LINE = new RegExp(`^- (.+?)(?: \\(${FIRST_AT} (${REF_PATTERN})\\))?$`);
 
 /**
  * Error Names Seen: each error a failed call's output reports as raised (see `raisedNames`), and
@@ -27,11 +28,9 @@ const LINE = new RegExp(`^- (.+?)(?: \\(first at (${REF_PATTERN})\\))?$`);
 export const ERROR_NAMES: SectionSpec<ErrorNameEntry> = {
   heading: "## Error Names Seen",
   noun: "error names",
-  share: 0.05,
-  rank: 6,
   pinned: 0,
   widths: { narrow: 60, wide: 100 },
-  proofKind: "error-names",
+  ownWords: FIRST_AT,
   changes(analysis: Analysis): Change<ErrorNameEntry>[] {
     const changes: Change<ErrorNameEntry>[] = [];
     const seen = new Set<string>();
@@ -55,7 +54,7 @@ export const ERROR_NAMES: SectionSpec<ErrorNameEntry> = {
   merge: (earlier, later, older) => (older ? later : earlier),
   // Names are short already (at most 100 characters) and are shown whole: they are their keys.
   render(entry) {
-    const first = entry.ref ? ` (first at ${renderRef(entry.ref)})` : "";
+    const first = entry.ref ? ` (${FIRST_AT} ${renderRef(entry.ref)})` : "";
     return `- ${entry.name}${first}`;
   },
   parse(line) {

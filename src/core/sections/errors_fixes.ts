@@ -1,6 +1,7 @@
-import { type Analysis, eventMoment, outcomeRef } from "../analysis.ts";
+import { type Analysis, attemptOf, eventMoment } from "../analysis.ts";
 import type { ToolEvent } from "../events.ts";
-import { isCleanSuccess, isTrouble } from "../outcome.ts";
+import { fixAfter } from "../history.ts";
+import { isTrouble } from "../outcome_words.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
@@ -30,19 +31,21 @@ const FIXED_SUFFIX = new RegExp(`${FIXED}(${REF_PATTERN})$`);
 export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
   heading: "## Errors & Fixes",
   noun: "errors",
-  share: 0.14,
-  rank: 4,
   pinned: 0,
   widths: { narrow: 60, wide: 120 },
-  proofKind: "errors-fixes",
+  ownWords: FIXED,
   changes(analysis: Analysis): Change<ErrorEntry>[] {
     const changes: Change<ErrorEntry>[] = [];
     for (const group of analysis.groups) {
       const events = group.events;
+      const attempts = events.map(attemptOf);
       const last = events.findLastIndex((event) => isTrouble(event.outcome));
-      const fix = events.slice(last + 1).find((event) => isCleanSuccess(event.outcome));
-      const fixedAt = fix ? { fixedAt: outcomeRef(fix) } : {};
-      const first = events.find((event) => isTrouble(event.outcome)) ?? fix;
+      const fix = fixAfter(attempts, last);
+      const fixedAt = fix?.ref ? { fixedAt: fix.ref } : {};
+      // Without trouble here, the entry only marks a previous projection's entry fixed.
+      const first = last === -1
+        ? (fix && events[attempts.indexOf(fix)])
+        : events.find((event) => isTrouble(event.outcome));
       if (first === undefined) continue;
       const entry: ErrorEntry = { ...callOutcome(group, first), ...fixedAt };
       changes.push({

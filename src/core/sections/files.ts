@@ -2,7 +2,7 @@ import { type Analysis, eventMoment } from "../analysis.ts";
 import { eventRow } from "../events.ts";
 import type { Moment } from "../moment.ts";
 import { cut } from "../excerpt.ts";
-import { fileOps } from "../file_ops.ts";
+import { FILE_OPERATION_WORDS, fileOps } from "../file_ops.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef, sameRow } from "../ref.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
@@ -33,11 +33,9 @@ const SEPARATOR = " — ";
 export const FILES: SectionSpec<FileEntry> = {
   heading: "## Relevant Files",
   noun: "files",
-  share: 0.14,
-  rank: 5,
   pinned: 0,
   widths: { narrow: PATH_CHARS, wide: PATH_CHARS },
-  proofKind: "files",
+  ownWords: FILE_OPERATION_WORDS,
   changes(analysis: Analysis): Change<FileEntry>[] {
     const paths = new Map<string, { ops: Map<string, OpTally>; at: Moment }>();
     for (const event of analysis.events) {

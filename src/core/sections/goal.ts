@@ -19,11 +19,9 @@ import type { Change, SectionSpec } from "../section.ts";
 export const GOAL: SectionSpec<RequestEntry> = {
   heading: "## Goal",
   noun: "requests",
-  share: 0.14,
-  rank: 1,
   pinned: 1,
   widths: { narrow: 120, wide: 600 },
-  proofKind: "goal",
+  ownWords: "",
   changes(analysis: Analysis): Change<RequestEntry>[] {
     return analysis.window.rows
       .filter((row) => isUserRequest(row) && !analysis.copies.has(row))

@@ -17,11 +17,9 @@ const PREFIX = "> ";
 export const QUOTED_SUMMARY: SectionSpec<QuotedLine> = {
   heading: "## Earlier Summary (quoted, not written by vcc)",
   noun: "quoted lines",
-  share: 0.1,
-  rank: 7,
   pinned: 0,
   widths: { narrow: 120, wide: 300 },
-  proofKind: "quoted",
+  ownWords: "",
   keep: "first",
   changes: () => [],
   key: (entry) => entry.text,

@@ -4,21 +4,24 @@
  *
  * @module
  */
-import { describeState, readState, type StatedOutcome } from "../outcome_words.ts";
+import { describeState, type OutcomeState, readState } from "../outcome_words.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef, sameRow } from "../ref.ts";
 
 /** A run of identical outcomes (`count` of them, the first at `ref`), or a gap of left-out runs. */
 export type Run =
-  | { readonly state: StatedOutcome; readonly ref?: Ref; readonly count: number }
+  | { readonly state: OutcomeState; readonly ref?: Ref; readonly count: number }
   | { readonly skipped: number };
 
 // A long history shows its first outcome and its latest ones.
 const HEAD_RUNS = 1;
 const TAIL_RUNS = 4;
 const SEPARATOR = ", then ";
+const SKIPPED_WORD = "more";
+/** The words a history writes itself: its separator and the note on runs left out. */
+export const RUN_WORDS = `${SEPARATOR} ${SKIPPED_WORD}`;
 
 /** Appends `state` at `ref` to a history, counting it into the last run when that has its state. */
-export function addRun(runs: Run[], state: StatedOutcome, ref: Ref | undefined): void {
+export function addRun(runs: Run[], state: OutcomeState, ref: Ref | undefined): void {
   pushRun(runs, { state, ...(ref ? { ref } : {}), count: 1 });
 }
 
@@ -59,7 +62,7 @@ export function compactRuns(runs: readonly Run[]): Run[] {
 /** The words of a history, e.g. `failed (exit 1) [#4], then succeeded (exit 0) ×2 [#9]`. */
 export function renderRuns(runs: readonly Run[]): string {
   return runs.map((run) => {
-    if ("skipped" in run) return `… ${run.skipped} more`;
+    if ("skipped" in run) return `… ${run.skipped} ${SKIPPED_WORD}`;
     const count = run.count > 1 ? ` ×${run.count}` : "";
     return `${describeState(run.state)}${count}${run.ref ? ` ${renderRef(run.ref)}` : ""}`;
   }).join(SEPARATOR);
@@ -87,7 +90,7 @@ export function parseRuns(text: string): Run[] | undefined {
 }
 
 /** The last stated outcome of a history. */
-export function lastState(runs: readonly Run[]): StatedOutcome | undefined {
+export function lastState(runs: readonly Run[]): OutcomeState | undefined {
   for (let index = runs.length - 1; index >= 0; index--) {
     const run = runs[index] as Run;
     if ("state" in run) return run.state;

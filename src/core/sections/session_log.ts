@@ -4,9 +4,9 @@ import type { ToolEvent } from "../events.ts";
 import { COMMAND_TOOLS } from "../hermes.ts";
 import { cutMiddle, excerpt } from "../excerpt.ts";
 import { LazyLines } from "../lazy_lines.ts";
-import type { Row } from "../message.ts";
+import { type Row, toolLabel } from "../message.ts";
 import { isBefore, type Moment, momentOf } from "../moment.ts";
-import type { Outcome } from "../outcome.ts";
+import { describeState } from "../outcome_words.ts";
 import { renderRef } from "../ref.ts";
 import { resultExcerpt } from "../result_excerpt.ts";
 
@@ -18,6 +18,10 @@ const SUBJECT_CHARS = 160;
 
 /** The heading of the session log, which Hermes and the merge step look for. */
 export const SESSION_LOG_HEADING = "## Detailed Session Log (oldest first)";
+
+const ROLES = ["user", "assistant", "system"] as const;
+/** The words log lines write themselves: the roles, and the tool a nameless call is shown as. */
+export const SESSION_LOG_WORDS = `${ROLES.join(" ")} ${toolLabel("")}`;
 
 /**
  * The session log of a window: one or more lines per row, oldest first (a request, a reply, each
@@ -79,43 +83,5 @@ function rowLines(row: Row, resultOf: ReadonlyMap<Row, ToolEvent>, analysis: Ana
 function resultLine(event: ToolEvent): string {
   const command = COMMAND_TOOLS.has(event.call.name);
   const words = resultExcerpt(event.outcome, command, RESULT_CHARS);
-  return `← ${event.call.label} ${statusLabel(event.outcome, command)}${
-    words === "" ? "" : `: ${words}`
-  }`;
-}
-
-function statusLabel(outcome: Outcome, command: boolean): string {
-  const exit = outcome.exitCode === undefined ? "" : ` exit ${outcome.exitCode}`;
-  switch (outcome.kind) {
-    case "succeeded": {
-      const status = outcome.exitCode === undefined ? "ok" : `exit ${outcome.exitCode}`;
-      return outcome.reportedError === undefined ? status : `${status} (printed an error)`;
-    }
-    case "failed":
-      return `ERROR${exit}`;
-    case "answer":
-      return `${exit.trim()} (${outcome.meaning})`;
-    case "no-exit":
-      return "(no exit code)";
-    case "ok":
-      return command ? "(no exit code)" : "ok";
-    case "error":
-      return "ERROR";
-    case "blocked":
-      return `BLOCKED${exit}`;
-    case "pending":
-      return "PENDING APPROVAL";
-    case "timeout":
-      return `TIMED OUT${exit}`;
-    case "interrupted":
-      return `INTERRUPTED${exit}`;
-    case "background":
-      return "started in background";
-    case "running":
-      return "still running";
-    case "unknown":
-      return "(output cleared)";
-    case "missing":
-      return "(no result)";
-  }
+  return `← ${event.call.label} ${describeState(event.outcome)}${words === "" ? "" : `: ${words}`}`;
 }

@@ -25,11 +25,9 @@ const GROUNDED = new RegExp(`^${RegExp.escape(SNAPSHOT_GROUNDING_WORDS)}(['"])(.
 export const SNAPSHOT: SectionSpec<RequestEntry> = {
   heading: HISTORICAL_TASK_HEADING,
   noun: "lines",
-  share: 0.08,
-  rank: 0,
   pinned: 1,
   widths: { narrow: 160, wide: 1400 },
-  proofKind: "snapshot",
+  ownWords: "",
   changes(analysis: Analysis): Change<RequestEntry>[] {
     const rows = analysis.window.rows;
     const row = rows.findLast((candidate) => isUserRequest(candidate));
