@@ -1,4 +1,4 @@
-import { shellSegments } from "./shell_words.ts";
+import { commandSteps, shellStep } from "./shell_words.ts";
 
 // A line that reports an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`,
 // `ValueError: …`, `npm ERR! …`, or a traceback header.
@@ -56,14 +56,10 @@ export function reportedError(command: string, output: string): string | undefin
 }
 
 /**
- * The program whose output a command line shows: its first step after any `cd DIR` (a pipeline
+ * The program whose output a command line shows: its first step after any `cd DIR &&` (a pipeline
  * only filters what that step printed), when the line can be read.
  */
 function firstProgram(command: string): string | undefined {
-  const segments = shellSegments(command.trim());
-  if (!segments) return undefined;
-  const steps = segments.filter((segment) => segment.words[0] !== "cd");
-  const words = steps[0]?.words ?? [];
-  const program = words.find((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
-  return program?.split("/").at(-1);
+  const first = commandSteps(command)?.steps[0];
+  return first && shellStep(first)?.program;
 }

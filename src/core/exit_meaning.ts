@@ -1,4 +1,4 @@
-import { shellSegments } from "./shell_words.ts";
+import { commandSteps, type ShellSegment, shellStep } from "./shell_words.ts";
 
 /**
  * What exit status 1 means for programs whose documented answer it is: a search that found
@@ -16,7 +16,8 @@ const TESTS = new Set(["test", "[", "[["]);
  * `undefined`. Claimed only when it is certain: the status is 1, the command line is one program
  * (after `cd DIR &&` steps, which print an error when they fail), and the output agrees (a search
  * that printed nothing, a test that printed nothing). A pipeline, a list or anything the reader
- * cannot follow claims nothing, because then another program may have set the status.
+ * cannot follow claims nothing, because then another program may have set the status. The program
+ * is read past environment assignments, wrappers and its path (`LC_ALL=C /usr/bin/grep`).
  *
  * @example
  * ```ts
@@ -33,13 +34,10 @@ export function exitMeaning(
   output: string,
 ): ExitMeaning | undefined {
   if (exitCode !== 1) return undefined;
-  const segments = shellSegments(command.trim());
-  if (!segments || segments.length === 0) return undefined;
-  const last = segments.at(-1)!;
-  const steps = segments.slice(0, -1);
-  if (!steps.every((step) => step.then === "&&" && step.words[0] === "cd")) return undefined;
-  const [program, ...args] = last.words;
-  if (program === undefined) return undefined;
+  const steps = commandSteps(command)?.steps;
+  const step = steps?.length === 1 ? shellStep(steps[0] as ShellSegment) : undefined;
+  if (step === undefined) return undefined;
+  const { program, args } = step;
   const silent = output.trim() === "";
   if (SEARCHES.has(program) || (program === "git" && args[0] === "grep")) {
     return silent ? "no match" : undefined;

@@ -95,11 +95,84 @@ export function shellSegments(line: string): ShellSegment[] | undefined {
   return segments;
 }
 
+/** What one step of a command line runs: its program (the base name) and its arguments. */
+export interface ShellStep {
+  /** The program's base name (`/usr/bin/grep` → `grep`). */
+  readonly program: string;
+  readonly args: readonly string[];
+}
+
+// Programs that run the rest of their words as the command: their options, then the program.
+const WRAPPERS = new Set(["env", "sudo", "nohup", "nice", "time", "command", "exec", "stdbuf"]);
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/**
+ * The program a segment runs and its arguments: environment assignments (`LC_ALL=C`) and wrappers
+ * (`env`, `sudo`, `nohup`, `time`, … with their options) before it are skipped, and the program
+ * is named by its base name. `undefined` for a segment of assignments only.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shellStep } from "./shell_words.ts";
+ * assert.deepEqual(shellStep({ words: ["LC_ALL=C", "/usr/bin/grep", "-n", "x", "a"], then: "" }), {
+ *   program: "grep",
+ *   args: ["-n", "x", "a"],
+ * });
+ * assert.deepEqual(shellStep({ words: ["sudo", "-u", "dev", "make"], then: "" }), { program: "make", args: [] });
+ * ```
+ */
+export function shellStep(segment: ShellSegment): ShellStep | undefined {
+  const words = segment.words;
+  let at = 0;
+  while (at < words.length) {
+    const word = words[at] as string;
+    if (ASSIGNMENT.test(word)) {
+      at++;
+    } else if (WRAPPERS.has(baseName(word))) {
+      at++;
+      // The wrapper's options, and the values of those that take one (`sudo -u dev`).
+      while (at < words.length && (words[at] as string).startsWith("-")) {
+        at += /^-[ugCDpt]$/.test(words[at] as string) ? 2 : 1;
+      }
+    } else break;
+  }
+  const program = words[at];
+  return program === undefined
+    ? undefined
+    : { program: baseName(program), args: words.slice(at + 1) };
+}
+
+function baseName(word: string): string {
+  return word.split("/").at(-1) as string;
+}
+
+/**
+ * The steps a command line runs after its leading `cd DIR &&` (or `cd DIR;`) steps, which only
+ * choose where the rest runs, each with the operator after it; `undefined` when the line cannot be read. `cd`
+ * holds the directories those leading steps changed to.
+ */
+export function commandSteps(
+  line: string,
+): { readonly cd: readonly string[]; readonly steps: readonly ShellSegment[] } | undefined {
+  const segments = shellSegments(line.trim());
+  if (segments === undefined) return undefined;
+  let start = 0;
+  while (
+    start < segments.length - 1 && segments[start]?.words[0] === "cd" &&
+    (segments[start]?.then === "&&" || segments[start]?.then === ";")
+  ) start++;
+  return {
+    cd: segments.slice(0, start).map((segment) => segment.words[1] ?? "~"),
+    steps: segments.slice(start),
+  };
+}
+
 /**
  * The family of a command line: its program and the first word after it that is not an option
- * (`pytest`, `python reproduce.py`, `git commit`, `./deploy.sh staging`), ignoring `cd DIR &&`
- * steps and environment assignments; `undefined` when the line cannot be read. Retries of one
- * piece of work usually share it.
+ * (`pytest`, `python reproduce.py`, `git commit`, `deploy.sh staging`), read past `cd DIR &&`
+ * steps, environment assignments and wrappers; `undefined` when the line cannot be read. Retries
+ * of one piece of work usually share it.
  *
  * @example
  * ```ts
@@ -110,15 +183,10 @@ export function shellSegments(line: string): ShellSegment[] | undefined {
  * ```
  */
 export function commandFamily(line: string): string | undefined {
-  const segments = shellSegments(line.trim());
-  const words = segments?.find((segment) => segment.words[0] !== "cd")?.words;
-  if (!words) return undefined;
-  const start = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
-  if (start === -1) return undefined;
-  const program = (words[start] as string).split("/").at(-1) as string;
+  const first = commandSteps(line)?.steps[0];
+  const step = first && shellStep(first);
+  if (!step) return undefined;
   // Options, assignments and redirection operators are skipped (a redirected-to file is a subject).
-  const subject = words.slice(start + 1).find((word) =>
-    !/^(?:-|[0-9]*[<>])/.test(word) && !word.includes("=")
-  );
-  return subject === undefined ? program : `${program} ${subject}`;
+  const subject = step.args.find((word) => !/^(?:-|[0-9]*[<>])/.test(word) && !word.includes("="));
+  return subject === undefined ? step.program : `${step.program} ${subject}`;
 }

@@ -32,6 +32,8 @@ const FAMILIES: ReadonlyArray<readonly [string, string | undefined]> = [
   ["DATABASE_URL=sqlite:// alembic upgrade head", "alembic upgrade"],
   ["cat > fix.py << 'EOF'\nprint(1)\nEOF", "cat fix.py"],
   ["python reproduce.py", "python reproduce.py"],
+  ["/usr/bin/env python3 -m pytest -q", "python3 pytest"],
+  ["cd /repo; sudo -u dev make -C docs", "make docs"],
   ["echo $(date)", undefined],
 ];
 
