@@ -10,7 +10,7 @@ import {
   type Response,
   success,
 } from "./_jsonrpc.ts";
-import { ProjectRequestError, readProjectRequest, type StoreSource } from "../wire/mod.ts";
+import { type ProjectRequest, ProjectRequestError, readProjectRequest } from "../wire/mod.ts";
 
 /** The bridge protocol version; bumped only for changes an older client cannot handle. */
 export const PROTOCOL_VERSION = 1;
@@ -26,22 +26,13 @@ export interface DispatcherOptions {
   /** The anchor-index builder; `buildAnchorIndex` from `src/anchors` unless a test replaces it. */
   readonly buildAnchorIndex?: (turns: unknown) => string;
   /**
-   * Reads the stored originals of a window whose request names its store (see
-   * {@linkcode StoredWindow}); without it, or when it fails, the window is projected as given.
+   * What to project for a request (the server reads its store: `projectionInput`); without it,
+   * the request as given.
    */
-  readonly readStore?: (messages: unknown[], store: StoreSource) => StoredWindow;
-}
-
-/** A window matched to its stored originals, and the session's newest stored summary. */
-export interface StoredWindow {
-  readonly messages: unknown[];
-  /** The newest compaction summary stored for the session, if any. */
-  readonly latestSummary?: string;
-  /**
-   * A terminal command printing the stored rows around message `N` (the word `N` stands for the
-   * number), for a Hermes that refuses `session_search` on the agent's own session.
-   */
-  readonly showCommand?: string;
+  readonly resolve?: (request: ProjectRequest) => {
+    readonly messages: unknown[];
+    readonly options: ProjectOptions;
+  };
 }
 
 /** What to do after one line: the response to write (none for notifications), and whether to stop. */
@@ -59,8 +50,8 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  * `project` answers `{body, stats, refs}` (`refs`: the reference label each message of the window
  * is cited by, `null` for an entry that is no message) and, when its params ask with
  * `anchors: true`, the anchor index as `anchors`; `anchors` returns Hermes's anchor index for
- * `{messages}` as `{index}`. Pure apart from the connection's state and the store reader it is
- * given: it turns each incoming line into at most one response and never throws, so one bad line
+ * `{messages}` as `{index}`. Pure apart from the connection's state and what `resolve` reads:
+ * it turns each incoming line into at most one response and never throws, so one bad line
  * cannot end the server.
  *
  * @example
@@ -177,19 +168,7 @@ export class Dispatcher {
     }
     try {
       const request = readProjectRequest(params);
-      const stored = request.store && this.#options.readStore
-        ? this.#options.readStore(request.messages, request.store)
-        : undefined;
-      const messages = stored?.messages ?? request.messages;
-      // The store's newest summary is the last one Hermes kept. What Hermes passes may be older:
-      // 0.19 passes its first summary again, or none once a summary sits in its protected tail.
-      const previous = stored?.latestSummary || request.options.previous;
-      const shell = request.options.recall?.shell ?? stored?.showCommand;
-      const options = {
-        ...request.options,
-        ...(previous ? { previous } : {}),
-        ...(shell === undefined ? {} : { recall: { ...request.options.recall, shell } }),
-      };
+      const { messages, options } = this.#options.resolve?.(request) ?? request;
       const { body, stats } = this.#options.project(messages, options);
       const refs = messages.map((message, index) =>
         isObject(message) ? refLabel(windowRef(message, index)) : null

@@ -6,8 +6,8 @@
  * @module
  */
 import { project } from "../core/mod.ts";
-import { selfCommand, shellLine } from "../hermes/self_command.ts";
-import { StoredWindowReader } from "../store/mod.ts";
+import { showCommand } from "../hermes/self_command.ts";
+import { projectionInput, StoredWindowReader } from "../store/mod.ts";
 import { VERSION } from "../version.ts";
 import { Dispatcher, PROTOCOL_VERSION, type Reply } from "./_dispatch.ts";
 import { type Frame, LineSplitter } from "./_framing.ts";
@@ -39,11 +39,10 @@ export async function serve(options: ServeOptions): Promise<number> {
     version: VERSION,
     maxMessageBytes,
     project,
-    readStore: (messages, store) => {
-      const read = stores.read(messages, store.path, store.sessionId);
-      if (read.problem !== undefined) log(`projecting the window as given: ${read.problem}`);
-      const show = ["show", store.sessionId, "--around", "N", "--window", "1", "--db", store.path];
-      return { ...read, showCommand: shellLine([...selfCommand(), ...show]) };
+    resolve: (request) => {
+      const input = projectionInput(request, stores, showCommand);
+      if (input.problem !== undefined) log(`projecting the window as given: ${input.problem}`);
+      return input;
     },
   });
   const splitter = new LineSplitter(maxMessageBytes);

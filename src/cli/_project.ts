@@ -2,6 +2,8 @@ import { command, constant, map, message, object, option, optional } from "@opti
 import { argument } from "@optique/core/primitives";
 import { choice, integer, string } from "@optique/core/valueparser";
 import { project } from "../core/mod.ts";
+import { showCommand } from "../hermes/self_command.ts";
+import { RuntimeFailure, UsageError } from "./_errors.ts";
 import { readProjectInput } from "./_project_input.ts";
 import { printProjection } from "./_print_projection.ts";
 import type { Runner } from "./_runner.ts";
@@ -31,9 +33,30 @@ export const projectCommand = command(
       format: optional(option("--format", choice(["md", "json"]), {
         description: message`md (default): the body; json: the body and its stats`,
       })),
+      db: optional(option("--db", string({ metavar: "PATH" }), {
+        description:
+          message`Hermes's state.db (read-only): read the window against its stored originals, as vcc serve does`,
+      })),
     }),
     (args): Runner => async (out) => {
-      const input = await readProjectInput(args);
+      const request = await readProjectInput(args);
+      const sessionId = request.options.sessionId;
+      if (args.db !== undefined && sessionId === undefined) {
+        throw new UsageError(
+          "--db needs the session id (--session-id, or session_id in the input)",
+        );
+      }
+      const store = args.db === undefined
+        ? request.store
+        : { path: args.db, sessionId: sessionId as string };
+      const { projectionInput, StoredWindowReader } = await import("../store/mod.ts");
+      const input = projectionInput(
+        { ...request, ...(store ? { store } : {}) },
+        new StoredWindowReader(),
+        showCommand,
+      );
+      // Named on the command line, a store that cannot be read is an error, not a fallback.
+      if (input.problem !== undefined) throw new RuntimeFailure(input.problem);
       const started = performance.now();
       const projection = project(input.messages, input.options);
       printProjection(out, projection, args.format ?? "md", performance.now() - started);

@@ -29,7 +29,7 @@ export async function readProjectInput(args: ProjectInputArgs): Promise<ProjectI
     ...pick("previous", args.previous !== undefined ? await readText(args.previous) : undefined),
     ...pick("focus", args.focus),
   };
-  return { messages: parsed.messages, options };
+  return { ...parsed, options };
 }
 
 function pick<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import type { StoreSource } from "../wire/mod.ts";
 import { DENO_RUN_ARGS } from "./launch.ts";
 
 /** The argv prefix that runs a `.ts` or `.js` entry point with Deno. */
@@ -13,6 +14,16 @@ export function scriptRunner(): string[] {
 export function selfCommand(): string[] {
   if (Deno.build.standalone) return [Deno.execPath()];
   return [...scriptRunner(), fileURLToPath(Deno.mainModule)];
+}
+
+/**
+ * The terminal command that prints the stored rows around message `N` of a store's session (the
+ * word `N` stands for the number), for a Hermes that refuses `session_search` on the agent's own
+ * session.
+ */
+export function showCommand(store: StoreSource): string {
+  const show = ["show", store.sessionId, "--around", "N", "--window", "1", "--db", store.path];
+  return shellLine([...selfCommand(), ...show]);
 }
 
 // Words a POSIX shell reads as themselves.

@@ -16,5 +16,6 @@ export { type CompactionHold, compactionHolds, type CompactionState } from "./co
 export { storeGeneration } from "./hermes_generation.ts";
 export { newestSummaryBody } from "./latest_summary.ts";
 export { SessionRows } from "./session_rows.ts";
+export { type ProjectionInput, projectionInput } from "./projection_input.ts";
 export { type StoredWindowRead, StoredWindowReader } from "./stored_window.ts";
 export { type WindowOrigins, windowOrigins } from "./window_origins.ts";

@@ -224,10 +224,9 @@ Deno.test("Dispatcher names the reference each message of the window is cited by
   assert.deepEqual((response.result as { refs: unknown }).refs, ["#12", null, "t3"]);
 });
 
-Deno.test("Dispatcher projects a window read against its store, with the store's summary", () => {
+Deno.test("Dispatcher projects what its resolver makes of the request", () => {
   const seen: unknown[] = [];
   const stored = [{ role: "user", content: "from the store", _row_id: 40 }];
-  let latestSummary: string | undefined = "## Goal\nstored";
   const server = new Dispatcher({
     version: "9.8.7",
     maxMessageBytes: 1 << 20,
@@ -235,13 +234,9 @@ Deno.test("Dispatcher projects a window read against its store, with the store's
       seen.push(window, options.previous);
       return project(window, options);
     },
-    readStore: (messages, store) => {
-      seen.push(messages.length, store);
-      return {
-        messages: stored,
-        ...(latestSummary ? { latestSummary } : {}),
-        showCommand: "vcc show s1 --around N --window 1 --db /h/state.db",
-      };
+    resolve: (request) => {
+      seen.push(request.messages.length, request.store);
+      return { messages: stored, options: { ...request.options, previous: "## Goal\nstored" } };
     },
   });
   send(server, line({ id: 0, method: "initialize", params: { protocolVersion: 1 } }));
@@ -250,24 +245,11 @@ Deno.test("Dispatcher projects a window read against its store, with the store's
   const response = send(server, line({ id: 1, method: "project", params }));
   assert.ok(response && "result" in response);
   assert.deepEqual(seen, [1, { path: "/h/state.db", sessionId: "s1" }, stored, "## Goal\nstored"]);
-  assert.deepEqual((response.result as { refs: unknown }).refs, ["#40"]);
-  assert.match(
-    (response.result as { body: string }).body,
-    /, or where that is refused, run `vcc show s1 --around N --window 1 --db \/h\/state\.db` in a terminal;/,
-    "the store's show command is offered in the header",
+  assert.deepEqual(
+    (response.result as { refs: unknown }).refs,
+    ["#40"],
+    "refs of what was projected",
   );
-  seen.length = 0;
-  send(
-    server,
-    line({ id: 2, method: "project", params: { ...params, previous: "## Goal\ngiven" } }),
-  );
-  assert.equal(seen.at(-1), "## Goal\nstored", "the store's newest summary wins");
-  latestSummary = undefined;
-  send(
-    server,
-    line({ id: 3, method: "project", params: { ...params, previous: "## Goal\ngiven" } }),
-  );
-  assert.equal(seen.at(-1), "## Goal\ngiven", "without one, the summary Hermes passes");
 });
 
 Deno.test("Dispatcher builds the anchor index of the window Hermes passed, not of its originals", () => {
@@ -275,7 +257,10 @@ Deno.test("Dispatcher builds the anchor index of the window Hermes passed, not o
     version: "9.8.7",
     maxMessageBytes: 1 << 20,
     project,
-    readStore: () => ({ messages: [{ role: "tool", content: "KeyError in lib/other.py" }] }),
+    resolve: (request) => ({
+      messages: [{ role: "tool", content: "KeyError in lib/other.py" }],
+      options: request.options,
+    }),
   });
   send(server, line({ id: 0, method: "initialize", params: { protocolVersion: 1 } }));
   const store = { path: "/h/state.db", session_id: "s1" };

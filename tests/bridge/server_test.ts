@@ -2,7 +2,9 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_MAX_MESSAGE_BYTES, readServeArgs } from "../../src/bridge/server.ts";
+import { DatabaseSync } from "node:sqlite";
 import { scriptRunner } from "../../src/hermes/self_command.ts";
+import { schemaStatements } from "../../src/store/fixture/schema.ts";
 
 const main = fileURLToPath(new URL("../../main.ts", import.meta.url));
 const serverModule = fileURLToPath(new URL("../../src/bridge/server.ts", import.meta.url));
@@ -189,4 +191,51 @@ Deno.test("vcc serve loads neither the CLI nor any npm package", async () => {
   const specifiers = graph.modules.map((module) => module.specifier);
   assert.ok(specifiers.some((s) => s.endsWith("/src/core/mod.ts")));
   assert.deepEqual(specifiers.filter((s) => s.includes("/src/cli/") || s.startsWith("npm:")), []);
+});
+
+Deno.test("vcc project --db gives the body vcc serve gives for the same request", async () => {
+  const dir = Deno.makeTempDirSync();
+  const path = `${dir}/state.db`;
+  const db = new DatabaseSync(path);
+  for (const statement of schemaStatements("v31")) db.exec(statement);
+  db.prepare("INSERT INTO sessions (id, started_at) VALUES ('s', 1000)").run();
+  const calls = JSON.stringify([{
+    id: "call_1",
+    type: "function",
+    function: { name: "terminal", arguments: JSON.stringify({ command: "pytest -q" }) },
+  }]);
+  const output = JSON.stringify({ output: "E   KeyError: 'sku'\n1 failed", exit_code: 1 });
+  const insert = db.prepare(
+    "INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, timestamp) " +
+      "VALUES (?, 's', ?, ?, ?, ?, ?)",
+  );
+  insert.run(1, "user", "Make pytest pass.", null, null, 1000);
+  insert.run(2, "assistant", "", calls, null, 1001);
+  insert.run(3, "tool", output, null, "call_1", 1002);
+  db.close();
+  // The window as Hermes hands it over: the result pruned to its stub, no row ids.
+  const messages = [
+    { role: "user", content: "Make pytest pass.", timestamp: 1000 },
+    { role: "assistant", content: "", tool_calls: JSON.parse(calls), timestamp: 1001 },
+    {
+      role: "tool",
+      tool_call_id: "call_1",
+      content: "[terminal] ran `pytest -q` -> exit 1, 2 lines output",
+      timestamp: 1002,
+    },
+  ];
+  const window = `${dir}/window.json`;
+  Deno.writeTextFileSync(window, JSON.stringify({ messages, session_id: "s" }));
+  const params = { messages, session_id: "s", store: { path, session_id: "s" } };
+  const session = await serve([initialize, request(1, "project", params)]);
+  const served = (session.responses[1]?.result as { body: string }).body;
+  const [deno, ...runArgs] = scriptRunner();
+  const projected = await new Deno.Command(deno!, {
+    args: [...runArgs, main, "project", window, "--db", path],
+    env: { NO_COLOR: "1" },
+  }).output();
+  assert.equal(projected.code, 0, decoder.decode(projected.stderr));
+  assert.equal(decoder.decode(projected.stdout), `${served}\n`);
+  assert.match(served, /KeyError/, "the stored output, not the stub, was projected");
+  assert.match(served, /\[#3\]/, "the result cites its stored row");
 });
