@@ -11,6 +11,7 @@ import {
 import type { ToolEvent } from "./events.ts";
 import { cut } from "./excerpt.ts";
 import { fingerprint } from "./fingerprint.ts";
+import { PROCESS_TOOLS } from "./hermes.ts";
 import { sanitizeInline } from "./sanitize.ts";
 import { commandFamily } from "./shell_words.ts";
 
@@ -27,6 +28,11 @@ export interface CallGroup {
   readonly fingerprint: string | undefined;
   /** Whether this is command work (terminal, execute_code, process). */
   readonly command: boolean;
+  /**
+   * The background job (Hermes's process id) its calls started or report on: the process calls
+   * that wait on, poll, read or kill a job are runs of the command that started it.
+   */
+  readonly job?: string;
   /**
    * The piece of work its calls belong to, shared by retries that vary the details: a command's
    * program and subject (`pytest`, `deploy.sh staging`), else the call's identity.
@@ -58,6 +64,8 @@ const SUBJECT_CHARS = 300;
  */
 export function groupCalls(events: readonly ToolEvent[]): CallGroup[] {
   const commands = events.map(commandOf);
+  // Each background job's group, by its process id.
+  const jobs = new Map<string, CallGroup>();
   // Full commands by the prefix a cut one keeps; null where two different commands share it.
   const byPrefix = new Map<string, string | null>();
   const prefixLength = new Set<number>();
@@ -78,21 +86,45 @@ export function groupCalls(events: readonly ToolEvent[]): CallGroup[] {
   const groups = new Map<string, CallGroup>();
   events.forEach((event, index) => {
     const command = commands[index];
+    const report = jobReport(event);
+    const started = jobs.get(report ?? "");
+    if (started) {
+      started.events.push(event);
+      return;
+    }
     let identity: string;
     let make: () => Omit<CallGroup, "events">;
-    if (command) {
+    if (report !== undefined) {
+      // A job whose start is not in the window (an earlier compaction's): named by its id.
+      identity = `job\u0000${report}`;
+      make = () => ({
+        label: event.call.label,
+        subject: shownCommand(command?.text ?? `process ${report}`),
+        fingerprint: undefined,
+        command: true,
+        job: report,
+        family: identity,
+      });
+    } else if (command) {
       const full = command.truncated && hasUsefulPrefix(command)
         ? byPrefix.get(`${command.tool}\u0000${knownPrefix(command)}`)
         : undefined;
       const resolved = full ? { ...command, text: full, truncated: false } : command;
-      identity = commandIdentity(resolved.tool, resolved.text, resolved.workdir);
+      const job = event.outcome.kind === "background" ? event.outcome.job : undefined;
+      // Each background job is a command of its own, whatever command line started it.
+      identity = commandIdentity(resolved.tool, resolved.text, resolved.workdir) +
+        (job === undefined ? "" : `\u0000${job}`);
       make = () => {
         const subject = shownCommand(resolved.text);
         return {
           label: event.call.label,
           subject,
-          fingerprint: needsFingerprint(resolved, subject) ? fingerprint(identity) : undefined,
+          // A job is named by its id, which its process calls carry.
+          fingerprint: job === undefined && needsFingerprint(resolved, subject)
+            ? fingerprint(identity)
+            : undefined,
           command: true,
+          ...(job === undefined ? {} : { job }),
           family: `${resolved.tool}\u0000${commandFamily(resolved.text) ?? resolved.text}`,
         };
       };
@@ -109,11 +141,28 @@ export function groupCalls(events: readonly ToolEvent[]): CallGroup[] {
         };
       };
     }
-    const group = groups.get(identity);
+    let group = groups.get(identity);
     if (group) group.events.push(event);
-    else groups.set(identity, { ...make(), events: [event] });
+    else groups.set(identity, group = { ...make(), events: [event] });
+    const job = event.outcome.kind === "background" ? event.outcome.job : report;
+    if (job !== undefined && !jobs.has(job)) jobs.set(job, group);
   });
   return [...groups.values()];
+}
+
+// The process tool's actions that report on a job: where it stands, its output, its end.
+const REPORTING_ACTIONS = new Set(["wait", "poll", "log", "kill", "status"]);
+
+/** The job a process call reports on (waits on, polls, reads, kills), by its process id. */
+function jobReport(event: ToolEvent): string | undefined {
+  const { name, args } = event.call;
+  if (!PROCESS_TOOLS.has(name)) return undefined;
+  const stub = event.outcome.stub?.kind === "process" ? event.outcome.stub : undefined;
+  const action = typeof args.action === "string" ? args.action : stub?.action;
+  if (action === undefined || !REPORTING_ACTIONS.has(action)) return undefined;
+  const id = event.outcome.job ??
+    (typeof args.session_id === "string" ? args.session_id : stub?.session);
+  return id === undefined || id === "" ? undefined : id;
 }
 
 function canonicalArgs(event: ToolEvent): string {

@@ -102,12 +102,26 @@ export const CLEARED_PLACEHOLDER = "[Old tool output cleared to save context spa
 /** Hermes's placeholder for a result identical to a more recent one. */
 export const DUPLICATE_PLACEHOLDER = "[Duplicate tool output — same content as a more recent call]";
 
+/** How Hermes begins the block that stands for a tool result too large to keep. */
+export const PERSISTED_OUTPUT_TAG = "<persisted-output>";
+
+/** How that block ends. */
+export const PERSISTED_OUTPUT_CLOSING_TAG = "</persisted-output>";
+
+/** The words before the path of the file that block's whole output was saved to. */
+export const PERSISTED_OUTPUT_PATH_WORDS = "Full output saved to: ";
+
+/** The tool through which the model calls the tools Hermes (0.22) defers (`TOOL_CALL_NAME`). */
+export const DEFERRED_TOOL_BRIDGE = "tool_call";
+
+/** The tool that waits on, polls, reads and kills background jobs, by its names in each release. */
+export const PROCESS_TOOLS: ReadonlySet<string> = new Set(["process", "process_manage"]);
+
 /** Tools whose outcome is an exit status rather than ok or error. */
 export const COMMAND_TOOLS: ReadonlySet<string> = new Set([
   "terminal",
   "execute_code",
-  "process",
-  "process_manage",
+  ...PROCESS_TOOLS,
 ]);
 
 /**
@@ -131,6 +145,7 @@ export interface HermesStringSource {
 const BOTH = HERMES_GENERATIONS;
 const MODERN: readonly HermesGeneration[] = ["0.22"];
 const COMPRESSOR = "agent.context_compressor";
+const STORAGE = "tools.tool_result_storage";
 
 /**
  * Every Hermes string above with where it stands in Hermes, for the tests that compare them with
@@ -168,6 +183,13 @@ export const HERMES_STRINGS: ReadonlyArray<
     constant("agent.conversation_loop:_LENGTH_CONTINUATION_DROPPED_TOOLS_PREFIX", "equals", MODERN),
   ],
   [CLEARED_PLACEHOLDER, constant(`${COMPRESSOR}:_PRUNED_TOOL_PLACEHOLDER`, "equals", BOTH)],
+  [PERSISTED_OUTPUT_TAG, constant(`${STORAGE}:PERSISTED_OUTPUT_TAG`, "equals", BOTH)],
+  [
+    PERSISTED_OUTPUT_CLOSING_TAG,
+    constant(`${STORAGE}:PERSISTED_OUTPUT_CLOSING_TAG`, "equals", BOTH),
+  ],
+  [PERSISTED_OUTPUT_PATH_WORDS, source(STORAGE)],
+  [DEFERRED_TOOL_BRIDGE, constant("tools.tool_search_catalog:TOOL_CALL_NAME", "equals", MODERN)],
   [
     DUPLICATE_PLACEHOLDER,
     source(COMPRESSOR),

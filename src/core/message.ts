@@ -1,6 +1,7 @@
 import { canonicalJson } from "./canonical_json.ts";
 import { contentText, isRecord } from "./content.ts";
 import { cut } from "./excerpt.ts";
+import { DEFERRED_TOOL_BRIDGE } from "./hermes.ts";
 import { type Ref, windowRef } from "./ref.ts";
 import { sanitizeInline } from "./sanitize.ts";
 
@@ -132,14 +133,32 @@ function readToolCalls(value: unknown, label: (name: string) => string): ToolCal
     const fn = isRecord(entry.function) ? entry.function : entry;
     const name = typeof fn.name === "string" && fn.name !== "" ? fn.name : "";
     if (name === "") continue;
+    const decoded = decodeArguments(fn.arguments);
+    const bridged = name === DEFERRED_TOOL_BRIDGE ? bridgedCall(decoded.args) : undefined;
     calls.push({
       id: typeof entry.id === "string" ? entry.id : "",
-      name,
-      label: label(name),
-      ...decodeArguments(fn.arguments),
+      ...(bridged
+        ? { name: bridged.name, label: label(bridged.name), ...decodeArguments(bridged.arguments) }
+        : { name, label: label(name), ...decoded }),
     });
   }
   return calls;
+}
+
+/**
+ * The one call a call of Hermes's deferred-tool bridge carries (`{"calls": [{"name", "arguments"}]}`;
+ * Hermes splits a batch into one bridge call per entry before it stores it), so it reads as the
+ * tool it runs; `undefined` for a batch or anything else.
+ */
+function bridgedCall(
+  args: Readonly<Record<string, unknown>>,
+): { name: string; arguments: unknown } | undefined {
+  const calls = args.calls;
+  if (!Array.isArray(calls) || calls.length !== 1 || !isRecord(calls[0])) return undefined;
+  const { name, arguments: inner } = calls[0];
+  return typeof name === "string" && name !== "" && name !== DEFERRED_TOOL_BRIDGE
+    ? { name, arguments: inner ?? {} }
+    : undefined;
 }
 
 function decodeArguments(

@@ -1,7 +1,9 @@
 import { isRecord } from "./content.ts";
 import { reportedError } from "./error_output.ts";
 import { exitMeaning } from "./exit_meaning.ts";
+import { resultObject } from "./json_result.ts";
 import type { OutcomeState } from "./outcome_words.ts";
+import { persistedOutput } from "./persisted_output.ts";
 import { parseStub, type Stub } from "./stub.ts";
 
 /** The outcome of one tool call, read from its result. */
@@ -12,6 +14,10 @@ export interface Outcome extends OutcomeState {
   readonly detail: string;
   /** The pruning stub the result was replaced with, if any. */
   readonly stub?: Stub;
+  /** Where Hermes saved a result too large to keep, and its size in characters. */
+  readonly saved?: { readonly path: string; readonly size?: number };
+  /** The background job (Hermes's process id) the result started or reports on. */
+  readonly job?: string;
 }
 
 const BLOCKED_STATUS = new Set(["blocked", "denied", "refused", "rejected", "forbidden"]);
@@ -24,6 +30,9 @@ const PENDING_STATUS = new Set([
 ]);
 const TIMEOUT_STATUS = new Set(["timeout", "timed_out", "timedout"]);
 const INTERRUPTED_STATUS = new Set(["interrupted", "cancelled", "canceled", "killed", "aborted"]);
+// What a process tool says of its job: it ended (with its exit code), it still runs, it was killed.
+const JOB_EXITED = new Set(["exited", "already_exited", "completed", "finished"]);
+const JOB_RUNNING = new Set(["running", "started", "in_progress", "interrupted", "timeout"]);
 const RUNNING_STATUS = new Set(["running", "started", "in_progress"]);
 const SUCCESS_STATUS = new Set(["success", "succeeded", "ok", "completed", "done"]);
 const FAILURE_STATUS = new Set(["error", "failed", "failure"]);
@@ -44,24 +53,49 @@ export interface CallKind {
   /** Command work (terminal, execute_code, process): the outcome is an exit status, and without
    * one it never counts as a success. */
   readonly command: boolean;
-  /** A command started in the background: a result without exit code means it started. */
+  /** A command started in the background: its result says it started, whatever its exit code. */
   readonly background?: boolean;
-  /** A request to kill a background process: a killed or exited status is its success. */
-  readonly kill?: boolean;
+  /** A process-tool call (wait, poll, log, kill): its result reports its job's status. */
+  readonly process?: boolean;
   /** The command line, when the call ran one: some exit statuses are answers (`grep` 1). */
   readonly commandLine?: string;
 }
 
 /**
- * Reads the outcome of one tool result: raw JSON (`exit_code`, `error`, `status`), Hermes's pruning
- * stubs, or plain text.
+ * Reads the outcome of one tool result: raw JSON (`exit_code`, `error`, `status`; notes Hermes
+ * appended after it aside), Hermes's pruning stubs, its persisted-output block, or plain text.
  */
 export function readOutcome(text: string, call: CallKind): Outcome {
   const stub = parseStub(text);
   if (stub) return interpretExit(stubOutcome(stub, text), call);
-  const trimmed = text.trimStart();
-  const parsed = trimmed.startsWith("{") ? parseObject(trimmed) : undefined;
+  const persisted = persistedOutput(text);
+  if (persisted) {
+    const { preview, ...saved } = persisted;
+    return { ...readOutcome(previewText(preview), call), saved };
+  }
+  const parsed = resultObject(text);
   return interpretExit(parsed ? jsonOutcome(parsed, call) : textOutcome(text, call.command), call);
+}
+
+/**
+ * The words of a persisted result's preview: the start of its output when the result was JSON (cut
+ * short, so no longer a document), else the preview as it is. An exit code the preview still shows
+ * is kept.
+ */
+function previewText(preview: string): string {
+  const output = /^\{\s*"output"\s*:\s*"/.exec(preview);
+  if (!output) return preview;
+  const rest = preview.slice(output[0].length);
+  const end = /(?<!\\)(?:\\\\)*"/.exec(rest);
+  const body = end ? rest.slice(0, end.index + end[0].length - 1) : rest.replace(/\\$/, "");
+  const exit = EXIT_IN_TEXT.exec(preview);
+  let decoded: string;
+  try {
+    decoded = JSON.parse(`"${body}"`) as string;
+  } catch {
+    decoded = body.replace(/\\n/g, "\n").replace(/\\(.)/g, "$1");
+  }
+  return exit ? JSON.stringify({ output: decoded, exit_code: Number(exit[1]) }) : decoded;
 }
 
 /** Reads an exit status in the light of the command that returned it. */
@@ -99,17 +133,8 @@ function stubOutcome(stub: Stub, text: string): Outcome {
   }
 }
 
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return isRecord(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function jsonOutcome(result: Record<string, unknown>, call: CallKind): Outcome {
-  const { command, background = false, kill = false } = call;
+  const { command, background = false } = call;
   const status = typeof result.status === "string" ? result.status.toLowerCase() : "";
   const error = errorText(result);
   const detail = jsonDetail(result, error);
@@ -126,14 +151,19 @@ function jsonOutcome(result: Record<string, unknown>, call: CallKind): Outcome {
   if (PENDING_STATUS.has(status) || result.approval_required === true) {
     return { kind: "pending", detail, ...withExit };
   }
+  const job = typeof result.session_id === "string" && result.session_id !== ""
+    ? { job: result.session_id }
+    : {};
+  // The start notice's exit code 0 says the job started, nothing of how it ends.
+  if (background && error === "" && result.success !== false) {
+    return { kind: "background", detail, ...job };
+  }
+  if (call.process) return { ...jobOutcome(result, status, exitCode, error, detail), ...job };
   if (
     TIMEOUT_STATUS.has(status) || result.timed_out === true ||
     (error !== "" && TIMEOUT_TEXT.test(error))
   ) {
     return { kind: "timeout", detail, ...withExit };
-  }
-  if (kill && error === "" && (INTERRUPTED_STATUS.has(status) || status === "exited")) {
-    return { kind: "succeeded", detail, ...withExit };
   }
   if (INTERRUPTED_STATUS.has(status) || result.interrupted === true) {
     return { kind: "interrupted", detail, ...withExit };
@@ -150,6 +180,33 @@ function jsonOutcome(result: Record<string, unknown>, call: CallKind): Outcome {
   if (RUNNING_STATUS.has(status)) return { kind: background ? "background" : "running", detail };
   if (background) return { kind: "background", detail };
   return { kind: command ? "no-exit" : "ok", detail };
+}
+
+/**
+ * What a process tool's result says of its job: exited with its code, still running (a wait
+ * whose window elapsed says `timeout` with `process_running`), killed; else whether the call
+ * itself worked.
+ */
+function jobOutcome(
+  result: Record<string, unknown>,
+  status: string,
+  exitCode: number | undefined,
+  error: string,
+  detail: string,
+): Outcome {
+  if (status === "killed") {
+    return { kind: "killed", detail, ...(exitCode === undefined ? {} : { exitCode }) };
+  }
+  if (JOB_EXITED.has(status) && exitCode !== undefined) {
+    return { kind: exitCode === 0 ? "succeeded" : "failed", exitCode, detail };
+  }
+  if (JOB_RUNNING.has(status) || result.process_running === true) {
+    return { kind: "running", detail };
+  }
+  if (error !== "" || FAILURE_STATUS.has(status) || status === "not_found") {
+    return { kind: "error", detail };
+  }
+  return { kind: "no-exit", detail };
 }
 
 function textOutcome(text: string, command: boolean): Outcome {

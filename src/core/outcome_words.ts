@@ -94,6 +94,11 @@ const WORDINGS = {
     read: /^started in background/,
   },
   running: { verdict: "none", words: () => "still running", read: /^still running/ },
+  killed: {
+    verdict: "none",
+    words: (_state, exit) => `killed${exit}`,
+    read: new RegExp(`^killed${EXIT}`),
+  },
   unknown: { verdict: "none", words: () => "output cleared", read: /^output cleared/ },
   missing: { verdict: "none", words: () => "no result", read: /^no result/ },
 } as const satisfies Record<string, Wording>;

@@ -6,7 +6,7 @@
  */
 import { OUTCOME_WORDS } from "./outcome_words.ts";
 import { renderRef, UNSAVED } from "./ref.ts";
-import { FINGERPRINT_WORD } from "./sections/call_label.ts";
+import { FINGERPRINT_WORD, JOB_WORD } from "./sections/call_label.ts";
 import { SECTION_DESCRIPTIONS } from "./sections/table.ts";
 
 const WORD = /[\p{L}\p{N}_]+/gu;
@@ -36,12 +36,15 @@ export const LABEL_WORDS: ReadonlySet<string> = new Set(
       ...SECTION_DESCRIPTIONS.map((section) => section.ownWords),
       renderRef(UNSAVED),
       FINGERPRINT_WORD,
+      JOB_WORD,
     ].join(" "),
   ),
 );
 
 /**
  * Tokens the projector writes that are not words of a cited message: repeat counts (`×3`), runs
- * left out (`4 more`) and call fingerprints (`(id 1a2b3c4d)`).
+ * left out (`4 more`), call fingerprints (`(id 1a2b3c4d)`) and the process ids that name
+ * background jobs (`(job proc_1a2b)`, from the row that started the job).
  */
-export const LABEL_TOKENS: RegExp = /×\d+|\b\d+(?= more\b)|\(id [0-9a-f]{8}\)/g;
+export const LABEL_TOKENS: RegExp =
+  /×\d+|\b\d+(?= more\b)|\(id [0-9a-f]{8}\)|\(job [\w.-]{1,64}\)/g;

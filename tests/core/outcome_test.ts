@@ -107,8 +107,51 @@ Deno.test("readOutcome() takes an explicit success or failure status without an 
   );
 });
 
-Deno.test("readOutcome() counts a killed process as the success of a kill request", () => {
-  const killed = json({ session_id: "proc_1", status: "killed", signal: "SIGKILL" });
-  assert.equal(describeState(readOutcome(killed, { command: true, kill: true })), "succeeded");
-  assert.equal(describeState(readOutcome(killed, { command: true })), "interrupted");
+// [what the result says, as Hermes's process tool writes it, how the job's run is stated]
+const JOB_STATUSES: ReadonlyArray<readonly [string, Record<string, unknown>, string]> = [
+  ["exited", { status: "exited", command: "x", exit_code: 3, output: "boom" }, "failed (exit 3)"],
+  ["exited 0", { status: "exited", exit_code: 0, output: "done" }, "succeeded (exit 0)"],
+  ["already exited", { status: "already_exited", exit_code: 1 }, "failed (exit 1)"],
+  ["still running", { status: "running", session_id: "proc_1" }, "still running"],
+  [
+    "a wait whose window elapsed",
+    { status: "timeout", output: "...", process_running: true, timeout_note: "Wait window" },
+    "still running",
+  ],
+  ["killed", { status: "killed", session_id: "proc_1", completion_reason: "killed" }, "killed"],
+  ["unknown process", { status: "not_found", error: "No process with ID proc_9" }, "error"],
+];
+
+Deno.test("readOutcome() reads a process tool's result as its job's status", async (t) => {
+  for (const [what, result, expected] of JOB_STATUSES) {
+    await t.step(what, () => {
+      const outcome = readOutcome(json(result), { command: true, process: true });
+      assert.equal(describeState(outcome), expected);
+    });
+  }
+});
+
+Deno.test("readOutcome() reads a background start as started, whatever its exit code", () => {
+  const start = json({ output: "Background process started", session_id: "proc_7", exit_code: 0 });
+  const outcome = readOutcome(start, { command: true, background: true });
+  assert.equal(describeState(outcome), "started in background");
+  assert.equal(outcome.job, "proc_7");
+});
+
+Deno.test("readOutcome() reads a JSON result Hermes appended a note to as the JSON", () => {
+  const text = '{"output": "", "exit_code": 1, "error": null, "exit_code_meaning": ' +
+    '"No matches found (not an error)"}\n\n[Tool loop warning: this exact call repeated 3 times]';
+  const outcome = readOutcome(text, { command: true, commandLine: "grep -rn NOSUCHTOKEN ." });
+  assert.equal(describeState(outcome), "no match (exit 1)");
+});
+
+Deno.test("readOutcome() keeps where a persisted output was saved, and its size", () => {
+  const block = "<persisted-output>\nThis tool result was too large (52,004 characters, 50.8 KB)." +
+    "\nFull output saved to: /h/cache/spillover/call_7.txt\nUse the read_file tool with offset " +
+    'and limit to access specific sections of this output.\n\nPreview (first 40 chars):\n{"output": ' +
+    '"2026-12-01 ERROR order A-1 declined\\nok\n...\n</persisted-output>';
+  const outcome = readOutcome(block, { command: true, commandLine: "cat big.log" });
+  assert.deepEqual(outcome.saved, { path: "/h/cache/spillover/call_7.txt", size: 52004 });
+  assert.equal(describeState(outcome), "ran (no exit code)");
+  assert.match(outcome.detail, /^2026-12-01 ERROR order A-1 declined\nok/);
 });

@@ -13,6 +13,8 @@ import { sanitizeInline } from "../sanitize.ts";
 
 /** The word before a call's fingerprint. */
 export const FINGERPRINT_WORD = "id";
+/** The word before the process id of a background job. */
+export const JOB_WORD = "job";
 
 /** A call as a line names it. */
 export interface CallName {
@@ -20,6 +22,8 @@ export interface CallName {
   readonly tool: string;
   readonly subject: string;
   readonly fingerprint?: string;
+  /** The background job the call started or reports on (Hermes's process id). */
+  readonly job?: string;
 }
 
 /** The name of a group's calls; `withTool: false` for Commands Run. */
@@ -28,6 +32,7 @@ export function callName(group: CallGroup, withTool: boolean): CallName {
     tool: withTool ? group.label : "",
     subject: group.subject,
     ...(group.fingerprint === undefined ? {} : { fingerprint: group.fingerprint }),
+    ...(group.job === undefined ? {} : { job: group.job }),
   };
 }
 
@@ -36,6 +41,7 @@ export function callName(group: CallGroup, withTool: boolean): CallName {
  * by its subject alone, so the same command is one key in every section that names it.
  */
 export function callKey(name: CallName): string {
+  if (name.job !== undefined) return `${JOB_WORD} ${name.job}`;
   if (name.fingerprint !== undefined) return `id ${name.fingerprint}`;
   return isCommandName(name) ? `cmd ${name.subject}` : `${name.tool}\u0000${name.subject}`;
 }
@@ -50,6 +56,7 @@ export function renderCallName(name: CallName, width: number): string {
   const parts: string[] = [];
   if (name.tool !== "") parts.push(name.tool);
   if (name.subject !== "") parts.push(inlineCode(cutMiddle(name.subject, width)));
+  if (name.job !== undefined) parts.push(`(${JOB_WORD} ${name.job})`);
   if (name.fingerprint !== undefined) parts.push(`(${FINGERPRINT_WORD} ${name.fingerprint})`);
   return parts.join(" ");
 }
@@ -57,13 +64,18 @@ export function renderCallName(name: CallName, width: number): string {
 // A code span as `inlineCode` writes it: plain backticks, or fences around text with backticks.
 const CODE = String.raw`(?:\x60([^\x60]*)\x60|(\x60{2,}) (.+?) \2)`;
 
+/** How many capture groups {@linkcode callNamePattern} holds. */
+export const CALL_NAME_GROUPS = 6;
+
 /**
  * The grammar of a call name inside a line, as a pattern source: with a tool (one word) or without,
  * then an optional code span and fingerprint. Read the groups with {@linkcode readCallName}.
  */
 export function callNamePattern(withTool: boolean): string {
   const tool = withTool ? String.raw`(\S+)` : "()";
-  return String.raw`${tool}(?:${withTool ? " " : ""}${CODE})?(?: \(id ([0-9a-f]{8})\))?`;
+  return String.raw`${tool}(?:${
+    withTool ? " " : ""
+  }${CODE})?(?: \(${JOB_WORD} ([\w.-]{1,64})\))?(?: \(${FINGERPRINT_WORD} ([0-9a-f]{8})\))?`;
 }
 
 /** The call name in the groups of a {@linkcode callNamePattern} match, starting at `first`. */
@@ -71,6 +83,12 @@ export function readCallName(match: RegExpExecArray, first: number): CallName {
   // Read-back text is quoted text again: a reference inside it must not pass for one.
   const tool = sanitizeInline(match[first] ?? "");
   const subject = sanitizeInline(match[first + 1] ?? match[first + 3] ?? "");
-  const fingerprint = match[first + 4];
-  return { tool, subject, ...(fingerprint === undefined ? {} : { fingerprint }) };
+  const job = match[first + 4];
+  const fingerprint = match[first + 5];
+  return {
+    tool,
+    subject,
+    ...(fingerprint === undefined ? {} : { fingerprint }),
+    ...(job === undefined ? {} : { job }),
+  };
 }

@@ -35,8 +35,12 @@ export interface CallOutcome {
 /** The outcome of `event`, one of `group`'s calls, with the words of its result. */
 export function callOutcome(group: CallGroup, event: ToolEvent): CallOutcome {
   const refs = eventRefs(event);
+  // A job's runs are its process calls' results; the line names the call that started it.
+  const callRef = group.job === undefined
+    ? refs.call
+    : eventRefs(group.events[0] as ToolEvent).call;
   return {
-    callRef: refs.call,
+    callRef,
     name: callName(group, true),
     state: stateOf(event.outcome),
     ...(refs.result ? { resultRef: refs.result } : {}),

@@ -4,6 +4,7 @@ import { isBlocked, isFailure, stateOf } from "../outcome_words.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
 import type { Change, SectionSpec } from "../section.ts";
 import {
+  CALL_NAME_GROUPS,
   callKey,
   type CallName,
   callName,
@@ -61,7 +62,7 @@ export const COMMANDS: SectionSpec<CommandEntry> = {
   parse(line) {
     const match = LINE.exec(line);
     if (!match) return undefined;
-    const runs = parseRuns(match[7] as string);
+    const runs = parseRuns(match[2 + CALL_NAME_GROUPS] as string);
     if (!runs) return undefined;
     const callRef = match[1] === undefined ? undefined : parsePreviousRef(match[1]);
     return { ...(callRef ? { callRef } : {}), name: readCallName(match, 2), runs };

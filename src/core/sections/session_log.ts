@@ -1,10 +1,10 @@
 import type { Analysis } from "../analysis.ts";
-import { inlineCode } from "../command.ts";
+import { commandOf, inlineCode, shownCommand } from "../command.ts";
 import type { ToolEvent } from "../events.ts";
-import { COMMAND_TOOLS } from "../hermes.ts";
+import { COMMAND_TOOLS, PROCESS_TOOLS } from "../hermes.ts";
 import { cutMiddle, excerpt } from "../excerpt.ts";
 import { LazyLines } from "../lazy_lines.ts";
-import { type Row, toolLabel } from "../message.ts";
+import { type Row, type ToolCall, toolLabel } from "../message.ts";
 import { isBefore, type Moment, momentOf } from "../moment.ts";
 import { describeState } from "../outcome_words.ts";
 import { renderRef } from "../ref.ts";
@@ -73,11 +73,23 @@ function rowLines(row: Row, resultOf: ReadonlyMap<Row, ToolEvent>, analysis: Ana
   const text = excerpt(row.text, limit);
   if (text !== "") lines.push(`${ref} ${row.role}: ${text}`);
   for (const call of row.toolCalls) {
-    const subject = analysis.groupOf.get(call)?.subject ?? "";
+    const subject = callSubject(call, analysis);
     const shown = subject === "" ? "" : `: ${inlineCode(cutMiddle(subject, SUBJECT_CHARS))}`;
     lines.push(`${ref} → ${call.label}${shown}`);
   }
   return lines;
+}
+
+/**
+ * What a call line names: its group's subject, but a process call that reports on a job (whose
+ * group is the command that started it) names its own action.
+ */
+function callSubject(call: ToolCall, analysis: Analysis): string {
+  const group = analysis.groupOf.get(call);
+  if (group?.job === undefined || !PROCESS_TOOLS.has(call.name)) return group?.subject ?? "";
+  const event = group.events.find((candidate) => candidate.call === call);
+  const own = event && commandOf(event);
+  return own ? shownCommand(own.text) : group.subject;
 }
 
 function resultLine(event: ToolEvent): string {

@@ -1,0 +1,57 @@
+/**
+ * Hermes's persisted-output block: a tool result too large to keep, replaced by its size, the
+ * file the whole output was saved to (the only way back to it) and a preview of its start.
+ *
+ * @module
+ */
+import {
+  PERSISTED_OUTPUT_CLOSING_TAG,
+  PERSISTED_OUTPUT_PATH_WORDS,
+  PERSISTED_OUTPUT_TAG,
+} from "./hermes.ts";
+
+/** What a persisted-output block says of the result it replaced. */
+export interface PersistedOutput {
+  /** Where Hermes saved the whole output. */
+  readonly path: string;
+  /** The whole output's size in characters, when the block states it. */
+  readonly size?: number;
+  /** The start of the result, as the block previews it. */
+  readonly preview: string;
+}
+
+const PATH = new RegExp(`^${RegExp.escape(PERSISTED_OUTPUT_PATH_WORDS)}(.+)$`, "m");
+const SIZE = /\(([\d,]{1,20}) characters\b/;
+const PREVIEW = /^Preview \(first \d+ chars\):\n/m;
+const MORE = "\n...";
+
+/**
+ * Reads a persisted-output block; `undefined` when `text` is none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { persistedOutput } from "./persisted_output.ts";
+ * const block = "<persisted-output>\nThis tool result was too large (52,004 characters, 50.8 KB).\n" +
+ *   "Full output saved to: /h/cache/spillover/call_7.txt\nUse the read_file tool …\n\n" +
+ *   "Preview (first 5 chars):\nhello\n...\n</persisted-output>";
+ * assert.deepEqual(persistedOutput(block), { path: "/h/cache/spillover/call_7.txt", size: 52004, preview: "hello" });
+ * ```
+ */
+export function persistedOutput(text: string): PersistedOutput | undefined {
+  if (!text.startsWith(PERSISTED_OUTPUT_TAG)) return undefined;
+  const path = PATH.exec(text)?.[1]?.trim();
+  if (path === undefined || path === "") return undefined;
+  const size = SIZE.exec(text)?.[1];
+  const start = PREVIEW.exec(text);
+  let preview = start ? text.slice(start.index + start[0].length) : "";
+  if (preview.endsWith(PERSISTED_OUTPUT_CLOSING_TAG)) {
+    preview = preview.slice(0, -PERSISTED_OUTPUT_CLOSING_TAG.length).replace(/\n$/, "");
+  }
+  if (preview.endsWith(MORE)) preview = preview.slice(0, -MORE.length);
+  return {
+    path,
+    ...(size === undefined ? {} : { size: Number(size.replaceAll(",", "")) }),
+    preview,
+  };
+}

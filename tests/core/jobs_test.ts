@@ -1,0 +1,94 @@
+/**
+ * Background jobs and deferred tools, in the shapes Hermes writes them (live-hermes.md): a
+ * background `terminal` call answers at once with a start notice whose `exit_code` is 0, and the
+ * job's end arrives later in `process` results; on 0.22 the model reaches `process` (as
+ * `process_manage`) and other deferred tools through `tool_call`. The expected lines are written
+ * out by hand.
+ */
+import assert from "node:assert/strict";
+import { project } from "../../src/core/mod.ts";
+
+let nextRow = 1;
+function call(id: string, name: string, args: Record<string, unknown>) {
+  return {
+    role: "assistant",
+    content: "",
+    _row_id: nextRow++,
+    tool_calls: [{ id, type: "function", function: { name, arguments: JSON.stringify(args) } }],
+  };
+}
+function result(id: string, name: string, content: Record<string, unknown>) {
+  return {
+    role: "tool",
+    tool_call_id: id,
+    tool_name: name,
+    content: JSON.stringify(content),
+    _row_id: nextRow++,
+  };
+}
+const bridged = (name: string, args: Record<string, unknown>) => ({
+  calls: [{ name, arguments: args }],
+});
+
+function window() {
+  nextRow = 1;
+  return [
+    {
+      role: "user",
+      content: "Run the slow job in the background and tell me how it ends.",
+      _row_id: nextRow++,
+    },
+    call("c1", "terminal", { command: "sleep 3; echo done; exit 3", background: true }),
+    result("c1", "terminal", {
+      output: "Background process started",
+      session_id: "proc_9f2c",
+      exit_code: 0,
+      error: null,
+    }),
+    call("c2", "tool_call", bridged("process_manage", { action: "poll", session_id: "proc_9f2c" })),
+    result("c2", "tool_call", { session_id: "proc_9f2c", command: "sleep 3", status: "running" }),
+    call("c3", "tool_call", bridged("process_manage", { action: "wait", session_id: "proc_9f2c" })),
+    result("c3", "tool_call", {
+      status: "exited",
+      command: "sleep 3",
+      exit_code: 3,
+      output: "done",
+    }),
+    call("c4", "tool_call", bridged("todo_list", { todos: [{ id: "1", content: "check job" }] })),
+    result("c4", "tool_call", { todos: [{ id: "1", content: "check job", status: "pending" }] }),
+  ];
+}
+
+Deno.test("a background job is one command whose outcome is its process's final status", () => {
+  const { body } = project(window(), { budgetTokens: 4000, sessionId: "s" });
+  assert.match(
+    body,
+    /^- \[#2\] `sleep 3; echo done; exit 3 &` \(job proc_9f2c\) — started in background \[#3\], then still running \[#5\], then failed \(exit 3\) \[#7\]$/m,
+  );
+  assert.doesNotMatch(body, /succeeded \(exit 0\)/, "the start notice's exit code is no outcome");
+  assert.doesNotMatch(
+    body,
+    /^- .*`process (poll|wait) proc_9f2c`/m,
+    "the polls are runs, not commands",
+  );
+  assert.match(
+    body,
+    /^- \[#2\] terminal `sleep 3; echo done; exit 3 &` \(job proc_9f2c\) — failed \(exit 3\) \[#7\]/m,
+  );
+});
+
+Deno.test("a call through tool_call reads as the call it carries", () => {
+  const { body } = project(window(), { budgetTokens: 4000, sessionId: "s" });
+  assert.doesNotMatch(body, /tool_call `\{"calls"/, "no line names the bridge's arguments");
+  assert.match(body, /\[#8\] → todo_list/);
+});
+
+Deno.test("a job whose start an earlier projection listed takes its later runs there", () => {
+  const first = project(window().slice(0, 5), { budgetTokens: 4000, sessionId: "s" }).body;
+  const later = window().slice(5);
+  const { body } = project(later, { budgetTokens: 4000, sessionId: "s", previous: first });
+  assert.match(
+    body,
+    /^- \[#2\] `sleep 3; echo done; exit 3 &` \(job proc_9f2c\) — started in background \[#3\], then still running \[#5\], then failed \(exit 3\) \[#7\]$/m,
+  );
+});
