@@ -1,12 +1,11 @@
-import { commandSteps, shellStep } from "./shell_words.ts";
+import { errorLines } from "./error_lines.ts";
+import { commandSteps, isSearch, type ShellStep, shellStep } from "./shell_words.ts";
 
-// A line that reports an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`,
-// `ValueError: …`, `npm ERR! …`, or a traceback header.
-const ERROR_LINE =
-  /^(?:(?:error|fatal|panic)(?:\[[^\]]{1,40}\])?:\s*\S|[A-Z][A-Za-z0-9]*(?:Error|Exception):\s|npm ERR!|Traceback \(most recent call last\))/i;
 // Errors are reported at the end of an output; only its last lines are read.
 const LAST_LINES = 5;
 const TAIL_CHARS = 4000;
+// The most error lines printed anywhere that the report quotes.
+const PRINTED_LINES = 3;
 // Programs whose output is content (files, logs, search hits) rather than their own report.
 const CONTENT_PROGRAMS = new Set([
   "cat",
@@ -33,33 +32,51 @@ const CONTENT_PROGRAMS = new Set([
 ]);
 
 /**
- * The line in which a command that exited 0 still reported an error, or `undefined`: one of the
- * last lines of its output that starts like an error report. Commands that print content (`cat`,
- * `grep`, `git log`, …) report nothing of their own, so their output is never read this way.
+ * What a command that exited 0 still printed as an error, or `undefined`: one of the last lines of
+ * its output that starts like an error report (not for programs that print content: `cat`, `git
+ * log`, …, whose output is no report of theirs); else the error lines it printed anywhere that a
+ * log level tags or that name an exception as raised, up to three distinct ones, for any program
+ * but a search, whose output is hits. The errors in a log a command shows are errors the session
+ * met.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { reportedError } from "./error_output.ts";
  * assert.equal(reportedError("./deploy.sh", "Uploading…\nError: Authentication Failed\n"), "Error: Authentication Failed");
- * assert.equal(reportedError("cat app.log", "Error: Authentication Failed"), undefined);
+ * assert.equal(reportedError("sed -n 1,400p app.log", "ok\n2026-12-01 ERROR order A-1 declined"), "ERROR order A-1 declined");
+ * assert.equal(reportedError("grep -rn ERROR logs", "logs/a:1:ERROR x"), undefined);
  * ```
  */
 export function reportedError(command: string, output: string): string | undefined {
-  const tail = output.length > TAIL_CHARS ? output.slice(-TAIL_CHARS) : output;
-  const lines = tail.split("\n").map((line) => line.trim()).filter((line) => line !== "");
-  // The last report is the most specific (a traceback ends with its exception).
-  const line = lines.slice(-LAST_LINES).findLast((candidate) => ERROR_LINE.test(candidate));
-  if (line === undefined) return undefined;
-  const program = firstProgram(command);
-  return program === undefined || CONTENT_PROGRAMS.has(program) ? undefined : line;
+  const step = firstStep(command);
+  if (step === undefined) return undefined;
+  if (!CONTENT_PROGRAMS.has(step.program)) {
+    const tail = output.length > TAIL_CHARS ? output.slice(-TAIL_CHARS) : output;
+    const last = tail.split("\n").filter((line) => line.trim() !== "").slice(-LAST_LINES);
+    // The last report is the most specific (a traceback ends with its exception).
+    const report = errorLines(last.join("\n")).at(-1);
+    if (report !== undefined) return report.text;
+  }
+  if (isSearch(step)) return undefined;
+  const seen = new Set<string>();
+  const printed: string[] = [];
+  for (const line of errorLines(output)) {
+    if (printed.length === PRINTED_LINES) break;
+    // A report in a program's words counts only at the end (an early `Error: retrying` was got
+    // past); a level's tag or a raised exception counts anywhere.
+    if (line.kind === "report" || seen.has(line.fingerprint)) continue;
+    seen.add(line.fingerprint);
+    printed.push(line.text);
+  }
+  return printed.length === 0 ? undefined : printed.join(" … ");
 }
 
 /**
- * The program whose output a command line shows: its first step after any `cd DIR &&` (a pipeline
- * only filters what that step printed), when the line can be read.
+ * The step whose output a command line shows: its first after any `cd DIR &&` (a pipeline only
+ * filters what that step printed), when the line can be read.
  */
-function firstProgram(command: string): string | undefined {
+function firstStep(command: string): ShellStep | undefined {
   const first = commandSteps(command)?.steps[0];
-  return first && shellStep(first)?.program;
+  return first && shellStep(first);
 }

@@ -1,4 +1,4 @@
-import { commandSteps, type ShellSegment, shellStep } from "./shell_words.ts";
+import { commandSteps, isSearch, type ShellSegment, shellStep } from "./shell_words.ts";
 
 /**
  * What exit status 1 means for programs whose documented answer it is: a search that found
@@ -7,7 +7,6 @@ import { commandSteps, type ShellSegment, shellStep } from "./shell_words.ts";
  */
 export type ExitMeaning = "no match" | "differences found" | "false";
 
-const SEARCHES = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack"]);
 const COMPARISONS = new Set(["diff", "cmp"]);
 const TESTS = new Set(["test", "[", "[["]);
 
@@ -39,7 +38,7 @@ export function exitMeaning(
   if (step === undefined) return undefined;
   const { program, args } = step;
   const silent = output.trim() === "";
-  if (SEARCHES.has(program) || (program === "git" && args[0] === "grep")) {
+  if (isSearch(step)) {
     return silent ? "no match" : undefined;
   }
   if (

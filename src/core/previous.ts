@@ -13,7 +13,7 @@ import { parsePreviousRef, REF_PATTERN } from "./ref.ts";
 import { cleanLine, sanitizeInline, visibleText } from "./sanitize.ts";
 import { parseOmissionNote } from "./section.ts";
 import { quoteLines } from "./sections/quoted_summary.ts";
-import { LOG_SECTION, type SectionId, SECTIONS } from "./sections/table.ts";
+import { LOG_SECTION, SECTION_DESCRIPTIONS, type SectionId, SECTIONS } from "./sections/table.ts";
 
 /** One section of a previous projection, read back: its entries (of its spec's type) and omissions. */
 export interface PreviousSection {
@@ -103,12 +103,13 @@ export function parsePrevious(text: string | undefined): PreviousSummary | undef
         heading = "";
         continue;
       }
-      if (ours && isKnownHeading(line)) {
+      const known = ours ? CURRENT_HEADING.get(line) : undefined;
+      if (known !== undefined) {
         // The same heading twice: a projection joined without its header (written before there
         // was one) begins.
-        if (block.lines.has(line)) block = open();
-        block.lines.set(line, []);
-        heading = line;
+        if (block.lines.has(known)) block = open();
+        block.lines.set(known, []);
+        heading = known;
         continue;
       }
       heading = undefined;
@@ -146,9 +147,12 @@ function lowestRow(block: RawBlock): { row?: number } {
   return lowest === undefined ? {} : { row: lowest };
 }
 
-function isKnownHeading(line: string): boolean {
-  return line === LOG_SECTION.heading || SECTIONS.some((section) => section.heading === line);
-}
+/** Every heading a projection of any release may hold, by the heading its section has now. */
+const CURRENT_HEADING = new Map<string, string>(
+  SECTION_DESCRIPTIONS.flatMap((section) =>
+    [section.heading, ...section.formerHeadings].map((heading) => [heading, section.heading])
+  ),
+);
 
 function readBlock(block: RawBlock): PreviousBlock {
   const sections = new Map<SectionId, PreviousSection>();

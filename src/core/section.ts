@@ -23,6 +23,8 @@ export interface Change<E> {
  */
 export interface SectionSpec<E> {
   readonly heading: string;
+  /** Headings earlier releases gave it, read back from their projections as this section. */
+  readonly formerHeadings?: readonly string[];
   /** Plural noun of its omission note (`commands`, `files`, …). */
   readonly noun: string;
   /** Leading entries that stay while the section stays (the original goal). */

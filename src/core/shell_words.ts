@@ -143,6 +143,13 @@ export function shellStep(segment: ShellSegment): ShellStep | undefined {
     : { program: baseName(program), args: words.slice(at + 1) };
 }
 
+const SEARCHES = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack"]);
+
+/** Whether a step searches (`grep`, `rg`, `git grep`, …): what it prints are hits, not its own words. */
+export function isSearch(step: ShellStep): boolean {
+  return SEARCHES.has(step.program) || (step.program === "git" && step.args[0] === "grep");
+}
+
 function baseName(word: string): string {
   return word.split("/").at(-1) as string;
 }

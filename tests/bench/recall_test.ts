@@ -317,7 +317,7 @@ const PROJECTION = `## Historical Task Snapshot
 - [#40] terminal \`make\` — failed (exit 3) [#41]
 - [#8] read_file \`src/app.py\` — error [#9]: not found
 
-## Error Names Seen
+## Errors Seen
 - ImportError (first at [#4])
 - sqlalchemy.exc.OperationalError (first at [#10])
 - Traceback (first at [#4])

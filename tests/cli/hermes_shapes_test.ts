@@ -214,6 +214,6 @@ Deno.test("vcc bench proofs --db fails on a stored summary that misquotes its ro
   const { code, stdout, summary } = await proofs(path);
   assert.equal(code, 1);
   assert.equal(summary.storedSummaries.linesHeld, summary.storedSummaries.lines - 1);
-  assert.match(stdout, new RegExp(`failed: ${COMPACTED_0_22.id}#10 line 11 \\(errorNames, #3\\)`));
+  assert.match(stdout, new RegExp(`failed: ${COMPACTED_0_22.id}#10 line 11 \\(errorsSeen, #3\\)`));
   assert.match(stdout, /^FAIL; /m);
 });

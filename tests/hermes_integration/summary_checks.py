@@ -43,7 +43,7 @@ _LOG_RESULT = re.compile(r"^\[#(\d+)\] ← (\S+)")
 _GOAL = re.compile(r"^\[#(\d+)\] (.*)$")
 # Hermes's grounding of the task snapshot, as the engine keeps the quoted message's reference.
 _GROUNDED_QUOTE = re.compile(r"^User asked \(deterministic, from compacted turns\): (['\"])(.*)\1$")
-_ERROR_NAME = re.compile(r"^- (.+) \(first at \[#(\d+)\]\)$")
+_ERROR_LINE = re.compile(r"^- (.+?)(?: \u00d7\d+)? \(first at \[#(\d+)\]\)$")
 _FILE = re.compile(r"^- (.+?) — (.*)$")
 
 
@@ -188,7 +188,7 @@ def citation_problems(summary: str, evidence: Evidence) -> list[str]:
         HEADING_OF["blocked"]: _call_entry,
         HEADING_OF["errors"]: _call_entry,
         HEADING_OF["commands"]: _command_entry,
-        HEADING_OF["errorNames"]: _error_name_line,
+        HEADING_OF["errorsSeen"]: _error_line,
         HEADING_OF["files"]: _file_line,
         HEADING_OF["log"]: _log_line,
     }
@@ -243,12 +243,12 @@ def _command_entry(line: str, evidence: Evidence) -> list[str]:
     return _call_entry(line, evidence, named=False)
 
 
-def _error_name_line(line: str, evidence: Evidence) -> list[str]:
-    match = _ERROR_NAME.match(line)
+def _error_line(line: str, evidence: Evidence) -> list[str]:
+    match = _ERROR_LINE.match(line)
     if match is None:
         return ["unreadable line"]
-    name, row_id = match[1], int(match[2])
-    return [] if evidence.quotes(row_id, name) else [f"[#{row_id}] does not mention {name}"]
+    text, row_id = match[1], int(match[2])
+    return [] if evidence.quotes(row_id, text) else [f"[#{row_id}] does not print {text}"]
 
 
 def _file_line(line: str, evidence: Evidence) -> list[str]:

@@ -83,7 +83,7 @@ def facts_after(run: LiveRun, index: int, rows: Mapping[int, Mapping[str, Any]])
         *_no_summary_request(run),
         *_outcomes(covered, found.get(HEADING_OF["commands"], [])),
         *_blocked(covered, found.get(HEADING_OF["blocked"], [])),
-        *_error_names(covered, found.get(HEADING_OF["errorNames"], [])),
+        *_error_names(covered, found.get(HEADING_OF["errorsSeen"], [])),
         *_files(covered, found.get(HEADING_OF["files"], [])),
         *_references(body, rows),
         *_originals(covered, found.get(HEADING_OF["commands"], []), rows),
@@ -163,8 +163,9 @@ def _blocked(covered: Sequence[Action], lines: Sequence[str]) -> Iterator[Fact]:
 def _error_names(covered: Sequence[Action], lines: Sequence[str]) -> Iterator[Fact]:
     names = dict.fromkeys(a.error_name for a in covered if a.error_name)
     for name in names:
-        listed = any(line.startswith(f"- {name} (") for line in lines)
-        statement = f"Error Names Seen: {name}"
+        named = re.compile(rf"(?:^- |[\s.]){re.escape(name)}(?::|\s|$)")
+        listed = any(named.search(line) for line in lines)
+        statement = f"Errors Seen: {name}"
         yield Fact(ERROR_NAMES, statement, None if listed else "not listed")
 
 

@@ -29,7 +29,9 @@ export interface SectionLine {
 }
 
 const KIND_OF_HEADING = new Map<string, LineKind>(
-  SECTION_DESCRIPTIONS.map((section) => [section.heading, section.id]),
+  SECTION_DESCRIPTIONS.flatMap((section) =>
+    [section.heading, ...section.formerHeadings].map((heading) => [heading, section.id])
+  ),
 );
 
 /** Splits a projection body into lines and gives each the kind its section and shape imply. */

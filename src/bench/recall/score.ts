@@ -300,11 +300,10 @@ function scoreByName(
   const present = new Set<number>();
   let unmatched = 0;
   for (const shown of text.errorNames.lines) {
-    // A name, or the error line a command printed (shown folded and perhaps cut).
+    // An error line that names the error (`KeyError: 'sku'`), or shows the line a command printed
+    // (folded and perhaps cut).
     const candidates = facts.errorNames.flatMap((fact, index) =>
-      shown === fact.name || shown.endsWith(`.${fact.name}`) || showsText(shown, fact.name)
-        ? [index]
-        : []
+      namesError(shown, fact.name) || showsText(shown, fact.name) ? [index] : []
     );
     if (candidates.length === 1) present.add(candidates[0]!);
     else if (candidates.length === 0) unmatched++;
@@ -317,6 +316,11 @@ function scoreByName(
     omitted: text.errorNames.omitted,
     unmatched,
   };
+}
+
+/** Whether an error line names `name` as its error: as a word followed by `:` or the line's end. */
+function namesError(line: string, name: string): boolean {
+  return new RegExp(`(?:^|[\\s.])${RegExp.escape(name)}(?::|$)`).test(line);
 }
 
 function scoreRequests(facts: WindowFacts, text: ProjectionText): FactScore {

@@ -14,7 +14,7 @@
 import type { SectionSpec } from "../section.ts";
 import { BLOCKED } from "./blocked.ts";
 import { COMMANDS } from "./commands.ts";
-import { ERROR_NAMES } from "./error_names.ts";
+import { ERRORS_SEEN } from "./errors_seen.ts";
 import { ERRORS_FIXES } from "./errors_fixes.ts";
 import { FILES } from "./files.ts";
 import { GOAL } from "./goal.ts";
@@ -36,6 +36,8 @@ export interface SectionDescription<Id extends string = string> extends BudgetPa
   readonly id: Id;
   /** Its heading line. */
   readonly heading: string;
+  /** Headings earlier releases gave it, read back as this section. */
+  readonly formerHeadings: readonly string[];
   /** Plural noun of its omission note. */
   readonly noun: string;
   /** The words its lines write themselves, besides outcome words and what they quote. */
@@ -60,8 +62,8 @@ export const SECTION_LAYOUT = [
   { id: "requests", share: 0.09, rank: 1 },
   { id: "blocked", share: 0.06, rank: 2 },
   { id: "errors", share: 0.11, rank: 4 },
-  { id: "errorNames", share: 0.04, rank: 6 },
-  { id: "files", share: 0.1, rank: 5 },
+  { id: "errorsSeen", share: 0.06, rank: 6 },
+  { id: "files", share: 0.08, rank: 5 },
   { id: "commands", share: 0.3, rank: 3 },
   { id: "quotedLines", share: 0.05, rank: 7 },
   { id: "log", share: 0.2, rank: 8 },
@@ -77,7 +79,7 @@ const SPECS: { readonly [Id in SectionId]: SectionSpec<any> } = {
   requests: GOAL,
   blocked: BLOCKED,
   errors: ERRORS_FIXES,
-  errorNames: ERROR_NAMES,
+  errorsSeen: ERRORS_SEEN,
   files: FILES,
   commands: COMMANDS,
   quotedLines: QUOTED_SUMMARY,
@@ -87,8 +89,8 @@ const SPECS: { readonly [Id in SectionId]: SectionSpec<any> } = {
 export const SECTIONS: readonly SectionRow<SectionId>[] = SECTION_LAYOUT.flatMap((part) => {
   if (part.id === "log") return [];
   const spec = SPECS[part.id];
-  const { heading, noun, ownWords } = spec;
-  return [{ ...part, heading, noun, ownWords, use: (body) => body(spec) }];
+  const { heading, formerHeadings = [], noun, ownWords } = spec;
+  return [{ ...part, heading, formerHeadings, noun, ownWords, use: (body) => body(spec) }];
 });
 
 const LOG_PART = SECTION_LAYOUT.find((part) => part.id === "log") as BudgetPart;
@@ -97,6 +99,7 @@ const LOG_PART = SECTION_LAYOUT.find((part) => part.id === "log") as BudgetPart;
 export const LOG_SECTION: SectionDescription<"log"> = {
   id: "log",
   heading: SESSION_LOG_HEADING,
+  formerHeadings: [],
   noun: "log entries",
   ownWords: SESSION_LOG_WORDS,
   share: LOG_PART.share,
@@ -105,9 +108,10 @@ export const LOG_SECTION: SectionDescription<"log"> = {
 
 /** Every section, the session log last, as readers outside the projector see them. */
 export const SECTION_DESCRIPTIONS: readonly SectionDescription<SectionId | "log">[] = [
-  ...SECTIONS.map(({ id, heading, noun, ownWords, share, rank }) => ({
+  ...SECTIONS.map(({ id, heading, formerHeadings, noun, ownWords, share, rank }) => ({
     id,
     heading,
+    formerHeadings,
     noun,
     ownWords,
     share,

@@ -1,0 +1,189 @@
+/**
+ * The error lines of a tool's output, whatever its exit code: lines a log level tags as an error
+ * (`ERROR`, `FATAL`, `CRITICAL`, `PANIC`, `FAIL`, … and the same tags in other scripts, `[错误]`,
+ * `[エラー]`, `ОШИБКА`, …, or `level=error`), and the lines that name an exception as raised (the
+ * last line of a traceback, pytest's `E   KeyError: …`). Each is known by its fingerprint: the
+ * line with its numbers, hex runs and uuids masked, so the same error with other ids or times is
+ * one error seen several times.
+ *
+ * @module
+ */
+
+/** One error line of an output, as printed, and its fingerprint. */
+export interface ErrorLine {
+  /** The line, trimmed, its leading timestamp and line number left out. */
+  readonly text: string;
+  readonly fingerprint: string;
+  /**
+   * What makes it one: a log level's tag (`tagged`), an exception named as raised (`raised`), or
+   * a program's own report in its words (`report`: `Error: …`, `fatal: …`, `npm ERR! …`).
+   */
+  readonly kind: "tagged" | "raised" | "report";
+}
+
+const LATIN_LEVELS =
+  "ERROR|ERR|FATAL|CRITICAL|CRIT|PANIC|FAIL|FAILED|FAILURE|SEVERE|EMERG|EMERGENCY|ALERT";
+// The same levels as other scripts and languages write them.
+const OTHER_LEVELS = [
+  "错误",
+  "錯誤",
+  "严重",
+  "嚴重",
+  "致命",
+  "失败",
+  "失敗",
+  "エラー",
+  "致命的",
+  "重大",
+  "오류",
+  "에러",
+  "치명적",
+  "실패",
+  "ОШИБКА",
+  "Ошибка",
+  "ошибка",
+  "КРИТИЧЕСКАЯ",
+  "FEHLER",
+  "Fehler",
+  "ERREUR",
+  "Erreur",
+  "ERRORE",
+  "Errore",
+  "HATA",
+  "Hata",
+  "BŁĄD",
+  "Błąd",
+  "FOUT",
+  "Fout",
+  "ERRO",
+  "Erro",
+  "خطأ",
+  "שגיאה",
+  "त्रुटि",
+].join("|");
+// A level word stands alone: after the line's start, a space, a bracket or a separator.
+const BEFORE = String.raw`(?:^|[\s\[(<|:,])`;
+const AFTER = String.raw`(?=$|[\s\])>|:,!.-])`;
+const LATIN_TAG = new RegExp(`${BEFORE}(?:${LATIN_LEVELS})${AFTER}`, "u");
+const OTHER_TAG = new RegExp(`${BEFORE}(?:${OTHER_LEVELS})${AFTER}`, "u");
+const BRACKETED_TAG = /[\[<](?:error|fatal|critical|panic|fail(?:ed)?)[\]>]/i;
+const LEVEL_KEY = /\blevel["']?\s*[=:]\s*["']?(?:error|fatal|critical|panic|err)\b/i;
+// Where a level tag stands, at most this far into the line.
+const TAG_HEAD = 120;
+// An exception named as raised: pytest's `E` marker or summary prefix, then a (qualified) class
+// name ending in Error or Exception, then `:` or the end of the line.
+const RAISED =
+  /^(?:E\s+|(?:FAILED|ERROR)\s.*?\s-\s)?(?:[A-Za-z_][A-Za-z0-9_]*\.)*([A-Z][A-Za-z0-9_]*(?:Error|Exception))(?::|$)/;
+// A program's report of an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`,
+// `npm ERR! …`.
+const REPORT = /^(?:(?:error|fatal|panic)(?:\[[^\]]{1,40}\])?:\s*\S|npm ERR!)/i;
+// Timestamps, syslog prefixes and read_file's line numbers before the words of a line.
+const LEAD =
+  /^(?:\s*\d+\|)?\s*(?:\[?\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?\]?\s+|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d\s+)?/;
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+const HEX = /\b(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,})\b/gi;
+const NUMBER = /\d+/g;
+// How much of an output is read: its head and its tail.
+const HEAD_CHARS = 512 * 1024;
+const TAIL_CHARS = 512 * 1024;
+// The most error lines one output contributes.
+const MOST_LINES = 2_000;
+
+/**
+ * Whether `line` is tagged as an error by a log level (an upper-case level word, one of another
+ * script, a bracketed one in any case, or `level=error`) near its start.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isTaggedError } from "./error_lines.ts";
+ * assert.ok(isTaggedError("2026-12-01 10:00:01 ERROR payment declined order=A-1204"));
+ * assert.ok(isTaggedError("[错误] 支付失败 订单 B-77"));
+ * assert.ok(!isTaggedError("error handling is in errors.py"));
+ * assert.ok(!isTaggedError("ERROR_CODES = {1: 'x'}"));
+ * ```
+ */
+export function isTaggedError(line: string): boolean {
+  const head = line.slice(0, TAG_HEAD);
+  return LATIN_TAG.test(head) || OTHER_TAG.test(head) || BRACKETED_TAG.test(head) ||
+    LEVEL_KEY.test(head);
+}
+
+/**
+ * The error lines of `output` in the order printed, repeats included: lines tagged by a log level,
+ * lines naming an exception as raised, and programs' reports of an error in their own words.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { errorLines } from "./error_lines.ts";
+ * const lines = errorLines("ok\n2026-12-01 10:00:01 ERROR declined order=A-1\nE   KeyError: 'sku'");
+ * assert.deepEqual(lines.map((line) => line.text), ["ERROR declined order=A-1", "KeyError: 'sku'"]);
+ * ```
+ */
+export function errorLines(output: string): ErrorLine[] {
+  const found: ErrorLine[] = [];
+  for (const raw of readLines(output)) {
+    if (found.length >= MOST_LINES) break;
+    const line = raw.replace(LEAD, "").trim();
+    if (line === "") continue;
+    const raised = RAISED.exec(line);
+    const kind = raised
+      ? "raised"
+      : isTaggedError(line)
+      ? "tagged"
+      : REPORT.test(line)
+      ? "report"
+      : undefined;
+    if (kind === undefined) continue;
+    // A raised exception is shown from its name on (pytest's `E` marker left out).
+    const text = raised && !/^(?:FAILED|ERROR)\s/.test(line)
+      ? line.slice(line.indexOf(raised[1] as string))
+      : line;
+    found.push({ text, fingerprint: errorFingerprint(text), kind });
+  }
+  return found;
+}
+
+/**
+ * The exception names `output` reports as raised, in order of first appearance.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { raisedNames } from "./error_lines.ts";
+ * assert.deepEqual(raisedNames("Traceback (most recent call last):\n  raise KeyError(k)\nKeyError: 'sku'"), ["KeyError"]);
+ * ```
+ */
+export function raisedNames(output: string): string[] {
+  const names = new Set<string>();
+  for (const raw of readLines(output)) {
+    const match = RAISED.exec(raw.replace(LEAD, "").trim());
+    if (match) names.add(match[1] as string);
+  }
+  return [...names];
+}
+
+/**
+ * An error line's fingerprint: its numbers, hex runs and uuids masked, its spaces folded.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { errorFingerprint } from "./error_lines.ts";
+ * assert.equal(errorFingerprint("ERROR order A-1204 failed after 3 tries"), errorFingerprint("ERROR order A-77 failed after 12 tries"));
+ * ```
+ */
+export function errorFingerprint(line: string): string {
+  return line.replace(UUID, "<uuid>").replace(HEX, "<hex>").replace(NUMBER, "<n>")
+    .replace(/\s+/g, " ").trim();
+}
+
+/** The lines of `output` worth reading: all of it, or the head and the tail of a huge one. */
+function readLines(output: string): string[] {
+  if (output.length <= HEAD_CHARS + TAIL_CHARS) return output.split("\n");
+  return [
+    ...output.slice(0, HEAD_CHARS).split("\n").slice(0, -1),
+    ...output.slice(-TAIL_CHARS).split("\n").slice(1),
+  ];
+}

@@ -1,0 +1,80 @@
+import type { Analysis } from "../analysis.ts";
+import { cut } from "../excerpt.ts";
+import { errorFingerprint, errorLines } from "../error_lines.ts";
+import { COMMAND_TOOLS } from "../hermes.ts";
+import { momentOf } from "../moment.ts";
+import { isFailure } from "../outcome_words.ts";
+import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
+import { sanitizeInline } from "../sanitize.ts";
+import type { Change, SectionSpec } from "../section.ts";
+
+/** One distinct error: how it was first printed, how often, and the row it first appeared in. */
+export interface ErrorSeenEntry {
+  /** The error line as first printed (sanitised, at most `ERROR_TEXT_CHARS` long). */
+  readonly text: string;
+  /** How many times an error with its fingerprint was printed. */
+  readonly count: number;
+  readonly ref?: Ref;
+}
+
+// The most of an error line an entry keeps: it is shown whole, and its fingerprint is its key.
+const ERROR_TEXT_CHARS = 200;
+const FIRST_AT = "first at";
+const LINE = new RegExp(`^- (.+?)(?: ×(\\d{1,9}))? \\(${FIRST_AT} (${REF_PATTERN})\\)$`);
+// Tools whose output is read for error lines whatever their outcome: commands and file reads
+// (a log read with read_file); any other tool's output only when it failed.
+const READ_TOOLS = new Set([...COMMAND_TOOLS, "read_file"]);
+
+/**
+ * Errors Seen: each distinct error the window's outputs printed — lines a log level tags as an
+ * error, in any script, and exceptions named as raised — whatever the command's exit code, with
+ * how many times it was printed and the first row it appeared in. Errors are told apart by their
+ * fingerprint (numbers, hex runs and uuids masked), so the same error with other ids is one entry;
+ * the entry shows the first one, ids and all. A pruning stub keeps no output, so it adds none.
+ */
+export const ERRORS_SEEN: SectionSpec<ErrorSeenEntry> = {
+  heading: "## Errors Seen",
+  formerHeadings: ["## Error Names Seen"],
+  noun: "error lines",
+  ownWords: FIRST_AT,
+  pinned: 0,
+  widths: { narrow: ERROR_TEXT_CHARS, wide: ERROR_TEXT_CHARS },
+  changes(analysis: Analysis): Change<ErrorSeenEntry>[] {
+    const entries = new Map<string, { entry: ErrorSeenEntry; at: ReturnType<typeof momentOf> }>();
+    for (const event of analysis.events) {
+      const row = event.resultRow;
+      const outcome = event.outcome;
+      if (!row || outcome.stub || analysis.copies.has(row)) continue;
+      if (!READ_TOOLS.has(event.call.name) && !isFailure(outcome)) continue;
+      for (const line of errorLines(outcome.detail)) {
+        const text = cut(sanitizeInline(line.text), ERROR_TEXT_CHARS);
+        const key = errorFingerprint(text);
+        const known = entries.get(key);
+        if (known) {
+          entries.set(key, { ...known, entry: { ...known.entry, count: known.entry.count + 1 } });
+        } else if (text !== "") {
+          entries.set(key, { entry: { text, count: 1, ref: row.ref }, at: momentOf(row) });
+        }
+      }
+    }
+    return [...entries].map(([key, { entry, at }]) => ({ key, entry, addIfNew: true, at }));
+  },
+  key: (entry) => errorFingerprint(entry.text),
+  // Rows stored again after a compaction were counted by the projection that saw them first.
+  merge: (earlier, later, older) =>
+    older ? earlier : { ...earlier, count: earlier.count + later.count },
+  render(entry) {
+    const count = entry.count > 1 ? ` ×${entry.count}` : "";
+    return `- ${entry.text}${count}${entry.ref ? ` (${FIRST_AT} ${renderRef(entry.ref)})` : ""}`;
+  },
+  parse(line) {
+    const match = LINE.exec(line);
+    if (!match) return undefined;
+    const ref = parsePreviousRef(match[3] as string);
+    return {
+      text: sanitizeInline(match[1] as string),
+      count: Number(match[2] ?? 1),
+      ...(ref ? { ref } : {}),
+    };
+  },
+};
