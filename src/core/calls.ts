@@ -99,7 +99,7 @@ export function groupCalls(events: readonly ToolEvent[]): CallGroup[] {
       identity = `job\u0000${report}`;
       make = () => ({
         label: event.call.label,
-        subject: shownCommand(command?.text ?? `process ${report}`),
+        subject: shownCommand(`process ${report}`),
         fingerprint: undefined,
         command: true,
         job: report,

@@ -438,12 +438,11 @@ export function sampleSession(): ScriptRow[] {
   s.user(
     "Now start the dev server and check POST /reservations by hand. Do not touch the database volume in ./data.",
   );
-  s.run(
+  s.background(
     "Starting uvicorn in the background.",
     "uvicorn inventory.api:app --port 8000",
-    "Background process started",
-    null,
-    { background: true, workdir: "/home/dev/inventory-api" },
+    "proc_51c0e2",
+    { workdir: "/home/dev/inventory-api" },
   );
   s.process("poll", "proc_51c0e2", {
     status: "running",
@@ -508,16 +507,16 @@ export function sampleSession(): ScriptRow[] {
       "whether reserve() may return None for empty orders, so I am leaving it for you.",
   );
   s.process("kill", "proc_51c0e2", {
-    status: "exited",
-    exit_code: 0,
+    status: "killed",
+    session_id: "proc_51c0e2",
+    completion_reason: "killed",
     output: "proc_51c0e2 terminated",
   });
-  s.run(
+  s.background(
     "",
     "DATABASE_URL=sqlite:///./tmp/dev.db uvicorn inventory.api:app --port 8000",
-    "Background process started",
-    null,
-    { background: true, workdir: "/home/dev/inventory-api" },
+    "proc_8d77aa",
+    { workdir: "/home/dev/inventory-api" },
   );
   s.process("poll", "proc_8d77aa", {
     status: "running",
@@ -552,8 +551,9 @@ export function sampleSession(): ScriptRow[] {
     0,
   );
   s.process("kill", "proc_8d77aa", {
-    status: "exited",
-    exit_code: 0,
+    status: "killed",
+    session_id: "proc_8d77aa",
+    completion_reason: "killed",
     output: "proc_8d77aa terminated",
   });
   s.run(

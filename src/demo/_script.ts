@@ -63,6 +63,20 @@ export class SessionScript {
     this.call(text, "terminal", { command, ...extra }, JSON.stringify(result));
   }
 
+  /**
+   * A `terminal` call started in the background, with the start notice Hermes answers at once (its
+   * exit code 0 says the job started) naming the job's process `session`.
+   */
+  background(text: string, command: string, session: string, extra: Record<string, unknown>): void {
+    const notice = {
+      output: "Background process started",
+      session_id: session,
+      exit_code: 0,
+      error: null,
+    };
+    this.call(text, "terminal", { command, background: true, ...extra }, JSON.stringify(notice));
+  }
+
   /** A `process` action on a background session, with its JSON result. */
   process(action: string, session: string, result: Record<string, unknown>): void {
     this.call("", "process", { action, session_id: session }, JSON.stringify(result));

@@ -191,7 +191,7 @@ Deno.test("windowFacts() cites rows by position without ids and skips Hermes's r
   assert.deepEqual(facts.unread, { unreadableCalls: 0, orphanResults: 0, repeatedCalls: 1 });
 });
 
-Deno.test("windowFacts() counts process actions as commands and printed errors of programs only", () => {
+Deno.test("windowFacts() reads a job's process calls as its runs, and printed errors of programs only", () => {
   const facts = windowFacts([
     calls(1, call("p1", "process", { action: "kill", session_id: "proc_1" })),
     result(2, "p1", { status: "killed", exit_code: 0 }),
@@ -200,13 +200,31 @@ Deno.test("windowFacts() counts process actions as commands and printed errors o
     calls(5, call("t2", "terminal", { command: "cd /srv && ./deploy.sh | tail -2" })),
     result(6, "t2", { output: "Uploading\nError: Authentication Failed", exit_code: 0 }),
   ]);
+  // A job started before the window is the command `process ID`; a killed job has no exit.
   assert.deepEqual(facts.commands.map((fact) => [fact.tool, fact.text, fact.finalExit]), [
-    ["process", "process kill proc_1", 0],
+    ["process", "process proc_1", undefined],
     ["terminal", "cat app.log", 0],
     ["terminal", "cd /srv && ./deploy.sh | tail -2", 0],
   ]);
   // `cat` prints a file: its lines are content, not its own report.
   assert.deepEqual(facts.errorNames, [{ name: "Error: Authentication Failed", firstRef: "#6" }]);
+});
+
+Deno.test("windowFacts() reads a background job as one command, its exit the job's", () => {
+  const facts = windowFacts([
+    calls(1, call("b1", "terminal", { command: "sleep 3; exit 3", background: true })),
+    result(2, "b1", { output: "Background process started", session_id: "proc_9", exit_code: 0 }),
+    calls(
+      3,
+      call("w1", "tool_call", {
+        calls: [{ name: "process_manage", arguments: { action: "wait", session_id: "proc_9" } }],
+      }),
+    ),
+    result(4, "w1", { status: "exited", exit_code: 3, output: "done" }),
+  ]);
+  assert.deepEqual(facts.commands.map((fact) => [fact.text, fact.runs.length, fact.finalExit]), [
+    ["sleep 3; exit 3", 2, 3],
+  ]);
 });
 
 Deno.test("raisedNames() counts names reported as raised, not names merely mentioned", () => {

@@ -31,11 +31,13 @@ POSITIONAL_REF = re.compile(r"\[t\d+\]")
 _TOKEN = re.compile(r"[A-Za-z0-9_]{3,}")
 _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
 # `- [#N] tool `subject` — …` (Blocked, Errors & Fixes) and `- [#N] `command` — …` (Commands Run);
-# a subject holding backticks is fenced with a longer run and spaces, and a subject that does not
-# tell the call apart is followed by its fingerprint, `(id 1a2b3c4d)`.
+# a subject holding backticks is fenced with a longer run and spaces, a background job's is
+# followed by its process id, `(job proc_1a2b)`, and a subject that does not tell the call apart
+# by its fingerprint, `(id 1a2b3c4d)`.
 _CALL_ENTRY = re.compile(
     r"^- \[#(?P<id>\d+)\] (?:(?P<tool>[^\s`]+)(?: |(?= —)))?"
-    r"(?:(?P<fence>`+) ?(?P<subject>.+?) ?(?P=fence))?(?: \(id [0-9a-f]{8}\))? — (?P<outcomes>.*)$"
+    r"(?:(?P<fence>`+) ?(?P<subject>.+?) ?(?P=fence))?(?: \(job [\w.-]+\))?"
+    r"(?: \(id [0-9a-f]{8}\))? — (?P<outcomes>.*)$"
 )
 _LOG_TEXT = re.compile(r"^\[#(\d+)\] (user|assistant|system): (.*)$")
 _LOG_CALL = re.compile(r"^\[#(\d+)\] → ([^\s:]+)(?:: (`+) ?(.*?) ?\3)?$")

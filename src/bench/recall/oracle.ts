@@ -5,10 +5,16 @@
  * What it counts, and what it cannot know:
  * - A command is a `terminal` call's `command`, an `execute_code` call's `code`, or a `process`
  *   call's action on its session (`process kill proc_1`); its identity is the tool, the full text
- *   and the `workdir` argument when given. Each call is one run. A
+ *   and the `workdir` argument when given. A call through Hermes's `tool_call` bridge with one
+ *   entry is that entry's call. Each call is one run. A
  *   run's exit code is the integer `exit_code` of its JSON result, or the `-> exit N` of Hermes's
  *   terminal pruning stub; any other result (no result in the window, `exit ?`, an output cleared
- *   or deduplicated, a result without `exit_code`) leaves the exit unknown. A command's final
+ *   or deduplicated, a result without `exit_code`) leaves the exit unknown.
+ * - A background `terminal` call starts a job, named by its result's `session_id`; the start
+ *   says nothing of the job's exit. A `process` call that waits on, polls, reads or kills a job
+ *   started in the window is a run of the job's command, its exit the `exit_code` of a result that
+ *   says the job `exited`; each start is a command of its own. A job started before the window
+ *   is the command `process ID`. A command's final
  *   exit is its last run's, unknown when that run's is: such a command counts for presence but
  *   its outcome is not checkable.
  * - Files: `read_file` (read), `write_file` (written), `patch` (modified; a V4A patch's
@@ -113,18 +119,31 @@ const TERMINAL_STUB = /^\[terminal\] ran `[\s\S]*` -> exit (-?\d+|\?), [\d,]+ li
 export function windowFacts(rows: readonly unknown[]): WindowFacts {
   const read = readWindowRows(rows);
   const commands = new Map<string, CommandDraft>();
+  const jobs = new Map<string, CommandDraft>();
   const files = new Map<string, FileOperation[]>();
   const errorNames = new Map<string, string>();
   let unreadableCalls = 0;
   for (const call of read.calls) {
     const tool = commandTool(call.tool);
-    if (tool !== undefined) {
+    const reported = tool === "process" ? reportedJob(call) : undefined;
+    if (reported !== undefined) {
+      // A job started before the window is the command `process ID`.
+      const job = jobs.get(reported) ??
+        { tool: "process", text: `process ${reported}`, background: false, runs: [] };
+      if (!jobs.has(reported)) {
+        jobs.set(reported, job);
+        commands.set(JSON.stringify(["job", reported]), job);
+      }
+      job.runs.push(runOf(call, jobExit(call.result?.text ?? "")));
+    } else if (tool !== undefined) {
       const text = commandText(tool, call.args);
       if (text === undefined) {
         unreadableCalls++;
       } else {
+        const background = call.args?.background === true;
+        const started = background ? startedJob(call.result?.text ?? "") : undefined;
         const workdir = typeof call.args?.workdir === "string" ? call.args.workdir : undefined;
-        const key = JSON.stringify([tool, text, workdir ?? null]);
+        const key = JSON.stringify([tool, text, workdir ?? null, started ?? null]);
         const draft = commands.get(key) ?? {
           tool,
           text,
@@ -133,8 +152,9 @@ export function windowFacts(rows: readonly unknown[]): WindowFacts {
           runs: [],
         };
         commands.set(key, draft);
-        draft.runs.push(runOf(call));
-        if (call.args?.background === true) draft.background = true;
+        draft.runs.push(runOf(call, background ? undefined : exitOf(call.result?.text ?? "")));
+        if (background) draft.background = true;
+        if (started !== undefined) jobs.set(started, draft);
       }
     }
     for (const [path, operation] of fileOperations(call)) {
@@ -208,8 +228,29 @@ function printedAtExitZero(call: WindowCall): string | undefined {
   return printedError(command, result.output);
 }
 
-function runOf(call: WindowCall): CommandRun {
-  const exit = call.result ? exitOf(call.result.text) : undefined;
+/** The job a background start's result names. */
+function startedJob(text: string): string | undefined {
+  const id = jsonObject(text).session_id;
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
+/** The job a `process` call waits on, polls, reads or kills. */
+function reportedJob(call: WindowCall): string | undefined {
+  const action = call.args?.action;
+  const id = call.args?.session_id;
+  return typeof action === "string" && ["wait", "poll", "log", "kill"].includes(action) &&
+      typeof id === "string"
+    ? id
+    : undefined;
+}
+
+/** A job's exit code, when a process result says it exited. */
+function jobExit(text: string): number | undefined {
+  const result = jsonObject(text);
+  return ["exited", "already_exited"].includes(String(result.status)) ? exitOf(text) : undefined;
+}
+
+function runOf(call: WindowCall, exit: number | undefined): CommandRun {
   return {
     callRef: call.callRef,
     ...(call.result ? { resultRef: call.result.ref } : {}),

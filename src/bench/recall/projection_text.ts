@@ -4,7 +4,8 @@
  * are skipped, outcome words are kept as written) but takes an outcome only from a complete
  * state: words, an optional `(exit N)`, an optional `×K`, then a reference.
  *
- * - Commands Run: ``- [#call] `display` (id 1a2b3c4d) — <state> [#ref], then <state> [#ref]…``
+ * - Commands Run: ``- `display` (id 1a2b3c4d) — <state> [#ref], then <state> [#ref]…`` (before
+ *   0.3 led by the call's `[#call]`; a background job's display is followed by `(job ID)`)
  *   (the fingerprint only where the display does not determine the command); a long history
  *   may hold `… N more`. A display may be cut (`head…`, `head…tail`) and fenced with several
  *   backticks. A line cut short loses its closing states: its final outcome is then not stated.
@@ -29,7 +30,8 @@ export interface StatedOutcome {
 
 /** A Commands Run line. */
 export interface CommandLine {
-  /** The first reference: the assistant row that made the call. */
+  /** The row the line is matched to its command by: its first outcome's (a run's result), or the
+   * call's row an older line led with. */
   readonly ref?: string;
   readonly display: string;
   /** Complete states, in order (an elided `… N more` is skipped). */
@@ -82,7 +84,9 @@ const CLAIM_STATE = new RegExp(`^([^\\[\\]:]*?)(?: ${REF})?(, no later success)?
 const FIXED_AT = new RegExp(` → fixed at ${REF}$`);
 const OMISSION = /^\((\d+) older [^)]*? omitted/;
 const SEPARATOR = " — ";
-const FINGERPRINT = /^ \(id [0-9a-f]{8}\)/;
+// What follows a display: a background job's process id, a fingerprint where the display does not
+// determine the command.
+const FINGERPRINT = /^(?: \(job [\w.-]{1,64}\))?(?: \(id [0-9a-f]{8}\))?/;
 
 /** Parses the sections of a projection body the recall bench scores. */
 export function readProjection(body: string): ProjectionText {
@@ -136,8 +140,10 @@ function readCommandLine(line: string): CommandLine {
       if (final) outcomes.push(final);
     }
   }
+  // Lines cite their outcomes' rows; older ones began with the call's row.
+  const ref = head.ref ?? outcomes[0]?.ref;
   return {
-    ...(head.ref === undefined ? {} : { ref: head.ref }),
+    ...(ref === undefined ? {} : { ref }),
     display: head.display,
     outcomes,
     ...(final === undefined ? {} : { final }),

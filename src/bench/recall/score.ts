@@ -184,7 +184,9 @@ function matchCommand(
   const candidates: number[] = [];
   commands.forEach((fact, index) => {
     if (tool !== undefined && fact.tool !== tool) return;
-    if (!fact.runs.some((run) => run.callRef === ref || run.copies?.includes(ref))) return;
+    const cited = (run: CommandRun) =>
+      run.callRef === ref || run.resultRef === ref || run.copies?.includes(ref);
+    if (!fact.runs.some(cited)) return;
     const shown = showsText(display, fact.text) ||
       (fact.background && showsText(display, `${fact.text} &`));
     if (shown) candidates.push(index);

@@ -133,6 +133,19 @@ function readCall(
     ? raw as Record<string, unknown>
     : undefined;
   const id = typeof record.id === "string" && record.id !== "" ? record.id : undefined;
+  // Hermes's `tool_call` bridge carrying one call stands for that call.
+  const carried = fn.name === "tool_call" && Array.isArray(args?.calls) && args.calls.length === 1
+    ? args.calls[0] as { name?: unknown; arguments?: unknown } | null
+    : undefined;
+  if (carried && typeof carried.name === "string" && carried.name !== "") {
+    const inner = carried.arguments;
+    const innerArgs = typeof inner === "string"
+      ? argsObject(inner)
+      : inner !== null && typeof inner === "object" && !Array.isArray(inner)
+      ? inner as Record<string, unknown>
+      : undefined;
+    return { id, call: { tool: carried.name, args: innerArgs, callRef } };
+  }
   return { id, call: { tool: fn.name, args, callRef } };
 }
 
