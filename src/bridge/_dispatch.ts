@@ -30,7 +30,10 @@ export interface DispatcherOptions {
    * the request as given.
    */
   readonly resolve?: (request: ProjectRequest) => {
+    /** The request's messages one for one (each maybe matched to its stored row): the refs. */
     readonly messages: unknown[];
+    /** What to project. */
+    readonly window: unknown[];
     readonly options: ProjectOptions;
   };
 }
@@ -168,8 +171,9 @@ export class Dispatcher {
     }
     try {
       const request = readProjectRequest(params);
-      const { messages, options } = this.#options.resolve?.(request) ?? request;
-      const { body, stats } = this.#options.project(messages, options);
+      const { messages, window, options } = this.#options.resolve?.(request) ??
+        { ...request, window: request.messages };
+      const { body, stats } = this.#options.project(window, options);
       const refs = messages.map((message, index) =>
         isObject(message) ? refLabel(windowRef(message, index)) : null
       );

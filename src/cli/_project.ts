@@ -58,7 +58,7 @@ export const projectCommand = command(
       // Named on the command line, a store that cannot be read is an error, not a fallback.
       if (input.problem !== undefined) throw new RuntimeFailure(input.problem);
       const started = performance.now();
-      const projection = project(input.messages, input.options);
+      const projection = project(input.window, input.options);
       printProjection(out, projection, args.format ?? "md", performance.now() - started);
       return 0;
     },

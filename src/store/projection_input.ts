@@ -4,8 +4,13 @@ import type { StoredWindowReader } from "./stored_window.ts";
 
 /** What a projection request comes to once its store is read. */
 export interface ProjectionInput {
-  /** The window: each message matched to its stored original where the request names a store. */
+  /**
+   * The request's messages, one for one, each matched to its stored original where the request
+   * names a store: what the references of the window's messages are read from.
+   */
   readonly messages: unknown[];
+  /** What to project: those messages, and the stored calls of results whose call they lack. */
+  readonly window: unknown[];
   readonly options: ProjectOptions;
   /** Why the store named could not be read (the window is then projected as given). */
   readonly problem?: string;
@@ -27,12 +32,15 @@ export function projectionInput(
   showCommand: (store: StoreSource) => string,
 ): ProjectionInput {
   const { store } = request;
-  if (store === undefined) return { messages: request.messages, options: request.options };
+  if (store === undefined) {
+    return { messages: request.messages, window: request.messages, options: request.options };
+  }
   const read = reader.read(request.messages, store.path, store.sessionId);
   const previous = read.latestSummary || request.options.previous;
   const shell = request.options.recall?.shell ?? showCommand(store);
   return {
     messages: read.messages,
+    window: read.window,
     options: {
       ...request.options,
       ...(previous ? { previous } : {}),

@@ -54,10 +54,9 @@ export class SessionRows {
 
   #extend(db: StateDb): void {
     const has = db.columns("messages");
-    // The text of rows without calls only (requests, replies, summaries); results are matched by
-    // their call ids and never decoded here.
-    const textual = `${db.select("messages", "role", "''")} != 'tool' AND ` +
-      (has.has("tool_calls") ? "(tool_calls IS NULL OR tool_calls IN ('', '[]'))" : "1");
+    // The text of requests, replies and summaries (0.19 merges a summary into an assistant row
+    // that made calls); results are matched by their call ids and never decoded here.
+    const textual = `${db.select("messages", "role", "''")} != 'tool'`;
     const rows = db.all(
       `SELECT id, ${db.select("messages", "role", "''", true)}, ${
         db.select("messages", "timestamp")
@@ -86,7 +85,8 @@ export class SessionRows {
     if (role === "tool" && typeof row.tool_call_id === "string" && row.tool_call_id !== "") {
       if (!this.#reused.has(row.tool_call_id)) add(this.byResultId, row.tool_call_id, id);
     }
-    for (const [callId, signature] of storedCalls(row.tool_calls)) {
+    const calls = storedCalls(row.tool_calls);
+    for (const [callId, signature] of calls) {
       if (this.#reused.has(callId)) continue;
       const known = this.#signatures.get(callId);
       if (known !== undefined && known !== signature) {
@@ -101,8 +101,15 @@ export class SessionRows {
     if (typeof row.content !== "string" || row.content === "") return;
     const key = textKey(role, row.content);
     const earlier = this.byText.get(key);
-    if (earlier === undefined || earlier.length < TEXT_MATCHES) add(this.byText, key, id);
-    if (earlier === undefined && isSummaryRow(row)) this.#newestSummary = row.content;
+    // Only messages without calls are matched by their text.
+    if (calls.length === 0 && (earlier === undefined || earlier.length < TEXT_MATCHES)) {
+      add(this.byText, key, id);
+    }
+    if (earlier === undefined && isSummaryRow(row)) {
+      this.#newestSummary = row.content;
+      // A later row repeating it is a copy, not a newer summary.
+      if (calls.length > 0) add(this.byText, key, id);
+    }
   }
 }
 

@@ -6,8 +6,10 @@ import { windowOrigins } from "./window_origins.ts";
 
 /** A window read against its store: its messages matched to their originals, and more. */
 export interface StoredWindowRead {
-  /** The window, each matched message carrying its original row (see `windowOrigins`). */
+  /** The window's messages, each matched one carrying its original row (see `windowOrigins`). */
   readonly messages: unknown[];
+  /** What to project: the messages, and the stored calls of results whose call they lack. */
+  readonly window: unknown[];
   /** How many messages were matched to a stored row. */
   readonly matched: number;
   /** The newest compaction summary stored for the session, if any. */
@@ -52,7 +54,7 @@ export class StoredWindowReader {
       const problem = error instanceof StoreError
         ? error.message
         : `${error instanceof Error ? error.name : "Error"} while reading ${path}`;
-      return { messages, matched: 0, problem };
+      return { messages, window: messages, matched: 0, problem };
     } finally {
       db?.close();
     }

@@ -2,13 +2,16 @@
  * The stored originals of a window's messages. What Hermes hands to its summary step is not always
  * what it stored: it prunes old tool results to one-line stubs, shortens long call arguments
  * (0.19), stores its protected head again after a compaction under new row ids (same call ids and
- * `message_uid`s and times), and does not always pass row ids (0.19 never does, 0.22 not after a
- * restart). The session's rows in `state.db` have the full outputs, the original ids and times:
- * each window message is matched to the first row that stored it, read-only. A message repeated
- * in earnest (another "continue", the same call id from a model that reuses them) is not a copy.
+ * `message_uid`s; 0.22 keeps their times, 0.19 stamps them anew), hands over a result whose call
+ * it merged a summary into (0.19), and does not always pass row ids (0.19 never does, 0.22 not
+ * after a restart). The session's rows in `state.db` have the full outputs, the original ids and
+ * times: each window message is matched to the first row that stored it, read-only, and a result
+ * whose call the window lacks gets its stored call back. A message repeated in earnest (another
+ * "continue", the same call id from a model that reuses them for other calls) is not a copy.
  *
  * @module
  */
+import { parseStub } from "../core/mod.ts";
 import { readMessages, type StoredMessage, toWindowRow } from "./messages.ts";
 import { SessionRows, textKey } from "./session_rows.ts";
 import type { StateDb } from "./state_db.ts";
@@ -16,10 +19,16 @@ import type { StateDb } from "./state_db.ts";
 /** A window with its messages matched to their stored originals. */
 export interface WindowOrigins {
   /**
-   * The window: each matched message carries `_row_id` of its original row, that row's time, and
-   * (tool results and calls) the original's content or calls; unmatched messages are as given.
+   * The window's messages, one for one: each matched message carries `_row_id` of its original
+   * row, that row's time, and (tool results and calls) the original's content or calls;
+   * unmatched messages are as given.
    */
   readonly messages: unknown[];
+  /**
+   * What to project: `messages`, with the stored call (the assistant row that made it, that call
+   * only) put before each result whose call is not in the window.
+   */
+  readonly window: unknown[];
   /** How many messages were matched to a stored row. */
   readonly matched: number;
   /** The session's row index as read, to extend at the next compaction. */
@@ -62,7 +71,54 @@ export function windowOrigins(
     matched++;
     return withOriginal(message, original);
   });
-  return { messages, matched, index };
+  return { messages, window: withStoredCalls(db, sessionId, messages, index), matched, index };
+}
+
+/**
+ * `messages` with the stored call put before each result whose call no message of the window
+ * makes (0.19 hands over the results of the row it merged a summary into, without that row).
+ */
+function withStoredCalls(
+  db: StateDb,
+  sessionId: string,
+  messages: readonly unknown[],
+  index: SessionRows,
+): unknown[] {
+  const called = new Set(
+    messages.flatMap((message) =>
+      isMessage(message) && message.role === "assistant" ? callIds(message.tool_calls) : []
+    ),
+  );
+  const missing = new Map<number, string[]>();
+  for (const message of messages) {
+    const id = isMessage(message) && message.role === "tool" ? message.tool_call_id : undefined;
+    if (typeof id !== "string" || called.has(id)) continue;
+    const row = index.byCallId.get(id)?.[0];
+    if (row !== undefined) missing.set(row, [...(missing.get(row) ?? []), id]);
+  }
+  if (missing.size === 0) return [...messages];
+  const calls = new Map<string, Record<string, unknown>>();
+  for (const row of readMessages(db, sessionId, { ids: [...missing.keys()] })) {
+    const stored = toWindowRow(row);
+    for (const call of Array.isArray(stored.tool_calls) ? stored.tool_calls : []) {
+      const id = (call as { id?: unknown } | null)?.id;
+      if (typeof id !== "string" || !missing.get(row.id)?.includes(id)) continue;
+      calls.set(id, {
+        role: "assistant",
+        content: "",
+        tool_calls: [call],
+        _row_id: row.id,
+        ...(row.timestamp === null ? {} : { timestamp: row.timestamp }),
+      });
+    }
+  }
+  return messages.flatMap((message) => {
+    const id = isMessage(message) && message.role === "tool" ? message.tool_call_id : undefined;
+    const call = typeof id === "string" ? calls.get(id) : undefined;
+    if (call === undefined) return [message];
+    calls.delete(id as string);
+    return [call, message];
+  });
 }
 
 function isMessage(value: unknown): value is Record<string, unknown> {
@@ -79,9 +135,10 @@ function callIds(calls: unknown): string[] {
 }
 
 /**
- * The original row of `message`: among the rows that may have stored it, the first one with its
- * time (a copy keeps the original's), else its own row, else the first after `previous`: none for
- * a message not saved yet that repeats an earlier one.
+ * The original row of `message`. Known by its uid or call ids, the first row that stored it (a
+ * copy comes later, with the original's time on 0.22 and a new one on 0.19). Known only by its
+ * role and text, the row with its time, else its own row, else the first after `previous`: none
+ * for a message not saved yet that repeats an earlier one.
  */
 function originOf(
   message: unknown,
@@ -100,9 +157,14 @@ function originOf(
       : []),
     ...(role === "assistant" && calls.length > 0 ? index.byCallId.get(calls[0]!) ?? [] : []),
   ];
-  const candidates = keyed.length === 0 && textKeyed(message)
+  if (keyed.length > 0) {
+    const first = [...new Set(keyed)].sort((a, b) => a - b)
+      .find((id) => index.roleOf.get(id) === role);
+    if (first !== undefined) return first;
+  }
+  const candidates = textKeyed(message)
     ? index.byText.get(textKey(role, message.content as string)) ?? []
-    : [...new Set(keyed)].sort((a, b) => a - b).filter((id) => index.roleOf.get(id) === role);
+    : [];
   const time = own === undefined
     ? typeof message.timestamp === "number" ? message.timestamp : undefined
     : index.timeOf.get(own);
@@ -137,18 +199,16 @@ function withOriginal(
   return out;
 }
 
-// How Hermes's pruning stubs and placeholders look: one bracketed line standing for the output.
-const PLACEHOLDER = /^\[[^\]\n]{1,200}\][^\n]{0,2000}$/;
-
 /**
  * Whether the original can stand for the message: a tool result's holds the same text or the
- * window a pruning stub or placeholder for it; a request or reply matched by its text (not its own
- * row) holds that text. Any other difference means the match was wrong; the message stays.
+ * window holds Hermes's pruning stub or placeholder for it; a request or
+ * reply matched by its text (not its own row) holds that text. Any other difference means the
+ * match was wrong; the message stays.
  */
 function agrees(message: Record<string, unknown>, original: StoredMessage): boolean {
   if (typeof message.content !== "string") return true;
   if (message.role === "tool") {
-    return message.content === original.content || PLACEHOLDER.test(message.content.trim());
+    return message.content === original.content || parseStub(message.content.trim()) !== undefined;
   }
   return !textKeyed(message) || message._row_id === original.id ||
     message.content === original.content;

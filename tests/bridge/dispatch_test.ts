@@ -236,7 +236,8 @@ Deno.test("Dispatcher projects what its resolver makes of the request", () => {
     },
     resolve: (request) => {
       seen.push(request.messages.length, request.store);
-      return { messages: stored, options: { ...request.options, previous: "## Goal\nstored" } };
+      const options = { ...request.options, previous: "## Goal\nstored" };
+      return { messages: stored, window: stored, options };
     },
   });
   send(server, line({ id: 0, method: "initialize", params: { protocolVersion: 1 } }));
@@ -257,10 +258,10 @@ Deno.test("Dispatcher builds the anchor index of the window Hermes passed, not o
     version: "9.8.7",
     maxMessageBytes: 1 << 20,
     project,
-    resolve: (request) => ({
-      messages: [{ role: "tool", content: "KeyError in lib/other.py" }],
-      options: request.options,
-    }),
+    resolve: (request) => {
+      const stored = [{ role: "tool", content: "KeyError in lib/other.py" }];
+      return { messages: stored, window: stored, options: request.options };
+    },
   });
   send(server, line({ id: 0, method: "initialize", params: { protocolVersion: 1 } }));
   const store = { path: "/h/state.db", session_id: "s1" };

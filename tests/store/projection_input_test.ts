@@ -41,7 +41,11 @@ function request(path: string | undefined, previous?: string): ProjectRequest {
 Deno.test("projectionInput() without a store is the request as given", () => {
   const given = request(undefined, "## Goal\ngiven");
   const input = projectionInput(given, new StoredWindowReader(), show);
-  assert.deepEqual(input, { messages: given.messages, options: given.options });
+  assert.deepEqual(input, {
+    messages: given.messages,
+    window: given.messages,
+    options: given.options,
+  });
 });
 
 Deno.test("projectionInput() matches the window to its rows and prefers the newest stored summary", () => {

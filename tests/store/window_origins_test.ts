@@ -296,3 +296,82 @@ Deno.test("StoredWindowReader reads rows stored since its last read, and a rewou
     "rows read before the store was rewound are forgotten",
   );
 });
+
+Deno.test("windowOrigins() matches a stub whose command spans lines, and 0.19's re-stamped copies", () => {
+  const command = 'python3 -c "import hashlib\nfor i in range(480): print(i)"';
+  const stub = `[terminal] ran \`${command.slice(0, 77)}...\` -> exit 0, 480 lines output`;
+  const output = JSON.stringify({ output: "0\n1\n2", exit_code: 0 });
+  const path = store("v30", [
+    { id: 5, role: "assistant", content: "", tool_calls: call("call_h", command), timestamp: 10 },
+    { id: 6, role: "tool", content: output, tool_call_id: "call_h", timestamp: 11 },
+    // 0.19 stores the kept rows again after a compaction, stamped with a new time.
+    { id: 40, role: "assistant", content: "", tool_calls: call("call_h", command), timestamp: 90 },
+    { id: 41, role: "tool", content: stub, tool_call_id: "call_h", timestamp: 91 },
+  ]);
+  const window = [
+    {
+      role: "assistant",
+      content: "",
+      tool_calls: JSON.parse(call("call_h", command)),
+      timestamp: 90,
+    },
+    { role: "tool", content: stub, tool_call_id: "call_h", timestamp: 91 },
+  ];
+  const { messages, matched } = originsOf(path, window);
+  assert.equal(matched, 2);
+  assert.deepEqual(
+    messages.map((m) => (m as Row)._row_id),
+    [5, 6],
+    "the first rows that stored them",
+  );
+  assert.equal((messages[1] as Row).content, output, "the stub reads as the stored output");
+});
+
+Deno.test("windowOrigins() puts the stored call before a result whose call the window lacks", () => {
+  const output = JSON.stringify({ output: "E   KeyError: 'sku'", exit_code: 1 });
+  const path = store("v30", [
+    {
+      id: 3,
+      role: "assistant",
+      content: "Checking.",
+      tool_calls: call("call_k", "pytest -q"),
+      timestamp: 5,
+    },
+    { id: 4, role: "tool", content: output, tool_call_id: "call_k", timestamp: 6 },
+  ]);
+  const window = [{ role: "tool", content: STUB, tool_call_id: "call_k" }];
+  const origins = originsOf(path, window);
+  assert.deepEqual(origins.messages.map((m) => (m as Row)._row_id), [4], "one for one");
+  assert.deepEqual(origins.window.map((m) => (m as Row)._row_id), [3, 4]);
+  const stored = origins.window[0] as { role: string; tool_calls: { id: string }[] };
+  assert.deepEqual([stored.role, stored.tool_calls.map((c) => c.id)], ["assistant", ["call_k"]]);
+});
+
+Deno.test("the newest stored summary is found in 0.19's merged row, whose assistant made calls", () => {
+  const summary = (body: string) =>
+    "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted.\n" + body +
+    "\n\n--- END OF CONTEXT SUMMARY — respond to the message below, not the summary above ---";
+  const merged =
+    "[PRIOR CONTEXT — for reference only; not a new message]\nReading the module.\n\n" +
+    "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]\n\n" +
+    summary(
+      "## Commands Run\n- [#3] `make a` — succeeded (exit 0) [#4]\n- [#5] `make b` — succeeded (exit 0) [#6]",
+    );
+  const path = store("v30", [
+    {
+      id: 10,
+      role: "user",
+      content: summary("## Commands Run\n- [#3] `make a` — succeeded (exit 0) [#4]"),
+      timestamp: 50,
+    },
+    {
+      id: 20,
+      role: "assistant",
+      content: merged,
+      tool_calls: call("call_m", "make c"),
+      timestamp: 60,
+    },
+  ]);
+  const read = new StoredWindowReader().read([{ role: "user", content: "next" }], path, "s");
+  assert.match(read.latestSummary ?? "", /make b/, "the merged summary is the newest");
+});
