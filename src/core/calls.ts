@@ -2,8 +2,6 @@ import { canonicalJson } from "./canonical_json.ts";
 import {
   commandIdentity,
   commandOf,
-  hasUsefulPrefix,
-  knownPrefix,
   MIN_SUBJECT_WIDTH,
   needsFingerprint,
   shownCommand,
@@ -58,31 +56,15 @@ const SUBJECT_CHARS = 300;
 /**
  * Groups tool events into identical calls, first-seen order. The identity of a command is its
  * tool, its full text and its working directory, never its shown text; a command Hermes cut (a
- * pruning stub's 80 characters, or cut call arguments) joins the one full command of the window
- * that starts with what was kept, when there is exactly one. Other calls are identical when
- * their tool and canonical arguments are.
+ * pruning stub's 80 characters, or cut call arguments) is the command its cut text is, since any
+ * of several commands may start so (with the store read, Hermes's cuts are replaced by the
+ * originals before this). Other calls are identical when their tool and canonical arguments are.
+ * A process call that reports on a background job is one of the job's runs.
  */
 export function groupCalls(events: readonly ToolEvent[]): CallGroup[] {
   const commands = events.map(commandOf);
   // Each background job's group, by its process id.
   const jobs = new Map<string, CallGroup>();
-  // Full commands by the prefix a cut one keeps; null where two different commands share it.
-  const byPrefix = new Map<string, string | null>();
-  const prefixLength = new Set<number>();
-  for (const command of commands) {
-    if (command?.truncated && hasUsefulPrefix(command)) {
-      prefixLength.add(knownPrefix(command).length);
-    }
-  }
-  for (const command of commands) {
-    if (!command || command.truncated) continue;
-    for (const length of prefixLength) {
-      if (command.text.length < length) continue;
-      const prefix = `${command.tool}\u0000${command.text.slice(0, length)}`;
-      const known = byPrefix.get(prefix);
-      byPrefix.set(prefix, known === undefined || known === command.text ? command.text : null);
-    }
-  }
   const groups = new Map<string, CallGroup>();
   events.forEach((event, index) => {
     const command = commands[index];
@@ -106,26 +88,22 @@ export function groupCalls(events: readonly ToolEvent[]): CallGroup[] {
         family: identity,
       });
     } else if (command) {
-      const full = command.truncated && hasUsefulPrefix(command)
-        ? byPrefix.get(`${command.tool}\u0000${knownPrefix(command)}`)
-        : undefined;
-      const resolved = full ? { ...command, text: full, truncated: false } : command;
       const job = event.outcome.kind === "background" ? event.outcome.job : undefined;
       // Each background job is a command of its own, whatever command line started it.
-      identity = commandIdentity(resolved.tool, resolved.text, resolved.workdir) +
+      identity = commandIdentity(command.tool, command.text, command.workdir) +
         (job === undefined ? "" : `\u0000${job}`);
       make = () => {
-        const subject = shownCommand(resolved.text);
+        const subject = shownCommand(command.text);
         return {
           label: event.call.label,
           subject,
           // A job is named by its id, which its process calls carry.
-          fingerprint: job === undefined && needsFingerprint(resolved, subject)
+          fingerprint: job === undefined && needsFingerprint(command, subject)
             ? fingerprint(identity)
             : undefined,
           command: true,
           ...(job === undefined ? {} : { job }),
-          family: `${resolved.tool}\u0000${commandFamily(resolved.text) ?? resolved.text}`,
+          family: `${command.tool}\u0000${commandFamily(command.text) ?? command.text}`,
         };
       };
     } else {

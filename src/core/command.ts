@@ -4,8 +4,7 @@ import { sanitizeInline } from "./sanitize.ts";
 /** The narrowest a call's subject is ever shown; a longer one always carries its fingerprint. */
 export const MIN_SUBJECT_WIDTH = 60;
 
-// Hermes cuts a stub's command to 77 characters plus "...", and long call arguments at a marker.
-const STUB_CUT = 77;
+// Hermes cuts long call arguments at a marker.
 const ARGUMENT_CUT_MARKER = "⟪HERMES-CONTEXT-COMPRESSION";
 
 /** A command-like call: terminal, execute_code or process work. */
@@ -55,18 +54,6 @@ export function commandOf(event: ToolEvent): CommandCall | undefined {
   if (text.trim() === "") return undefined;
   const workdir = typeof args.workdir === "string" ? args.workdir : "";
   return { tool: name, text, truncated, workdir };
-}
-
-/** The part of a truncated command Hermes kept, comparable with full commands' starts. */
-export function knownPrefix(command: CommandCall): string {
-  if (!command.truncated) return command.text;
-  const text = command.text.endsWith("...") ? command.text.slice(0, -3) : command.text;
-  return text.slice(0, STUB_CUT);
-}
-
-/** Whether a truncated command's prefix is long enough to name one full command. */
-export function hasUsefulPrefix(command: CommandCall): boolean {
-  return knownPrefix(command).length >= Math.min(STUB_CUT, 40);
 }
 
 /**

@@ -53,6 +53,12 @@ export const SNAPSHOT_GROUNDING_WORDS = "User asked (deterministic, from compact
 export const SNAPSHOT_DISCLAIMER =
   "Historical only; newer protected-tail messages after this summary win.";
 
+/**
+ * What the task snapshot must say when the compacted turns hold no turn of the user's: Hermes's
+ * provenance check refuses a summary that attributes a request then (`_NO_USER_TASK_SENTINEL`).
+ */
+export const NO_USER_TASK_SENTINEL = "None. This session contains no user-authored turns.";
+
 /** The heading of the anchor index Hermes appends to a summary (`_LEAN_ANCHOR_HEADING`). */
 export const ANCHOR_INDEX_HEADING = "## Anchor Index (mechanically extracted, exact)";
 
@@ -163,6 +169,7 @@ export const HERMES_STRINGS: ReadonlyArray<
   [HISTORICAL_TASK_HEADING, constant(`${COMPRESSOR}:HISTORICAL_TASK_HEADING`, "equals", BOTH)],
   [SNAPSHOT_GROUNDING_WORDS, source(COMPRESSOR)],
   [SNAPSHOT_DISCLAIMER, source(COMPRESSOR)],
+  [NO_USER_TASK_SENTINEL, constant(`${COMPRESSOR}:_NO_USER_TASK_SENTINEL`, "equals", MODERN)],
   [ANCHOR_INDEX_HEADING, constant(`${COMPRESSOR}:_LEAN_ANCHOR_HEADING`, "equals", MODERN)],
   [USER_MESSAGES_HEADING, constant(`${COMPRESSOR}:_LEAN_USER_MESSAGES_HEADING`, "equals", MODERN)],
   [CONTEXT_RECOVERY_HEADING, constant(`${COMPRESSOR}:_LEAN_RECOVERY_HEADING`, "equals", MODERN)],
@@ -220,6 +227,19 @@ export const WRAPPER_WORDS: readonly string[] = [
   MERGED_SUMMARY_DELIMITER,
   RESTATEMENT_START,
 ].map((wrapper) => /^\[([A-Z][A-Z ]*?)(?: —|\]|$)/.exec(wrapper)?.[1] as string);
+
+/**
+ * How the rows Hermes writes itself begin, without their bracket (`System:`, `Your active task
+ * list`, …): Hermes finds its own rows by these, so quoted text must not reproduce them (0.22 cuts
+ * the summary at a quoted task-list header it takes for its own).
+ */
+export const NOTE_WORDS: readonly string[] = [
+  ...new Set(
+    [...SYNTHETIC_USER_PREFIXES, ...SCAFFOLDING_TURN_PREFIXES]
+      .filter((prefix) => prefix.startsWith("["))
+      .map((prefix) => prefix.slice(1).trim()),
+  ),
+];
 
 /** The words of the end marker (`END OF CONTEXT SUMMARY`), which quoted text must not reproduce. */
 export const END_MARKER_WORDS: string = /^-+ ?([A-Z][A-Z ]*?) —/.exec(SUMMARY_END_MARKER)

@@ -12,6 +12,7 @@ export { sanitizeInline } from "./sanitize.ts";
 export { isHeader } from "./header.ts";
 export { fingerprint } from "./fingerprint.ts";
 export { parseStub, type Stub } from "./stub.ts";
+export { withoutRestatement } from "./requests.ts";
 export * from "./hermes.ts";
 export {
   type BudgetPart,

@@ -194,7 +194,8 @@ function jobOutcome(
   error: string,
   detail: string,
 ): Outcome {
-  if (status === "killed") {
+  // Killed on request: a kill's own answer, or the exit a later poll reports (SIGTERM's -15).
+  if (status === "killed" || result.completion_reason === "killed") {
     return { kind: "killed", detail, ...(exitCode === undefined ? {} : { exitCode }) };
   }
   if (JOB_EXITED.has(status) && exitCode !== undefined) {

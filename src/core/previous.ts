@@ -72,7 +72,10 @@ export function parsePrevious(text: string | undefined): PreviousSummary | undef
   // Structure is recognised in what a reader sees (so no invisible character can hide a
   // heading); every line kept is cleaned in full.
   const lines = text.split(/\r?\n/).map(visibleText);
-  const ours = lines.some((line) => isHeader(line) || line.startsWith(EARLIER_SIGNATURE));
+  // A projection of any release of vcc, or of the engine it replaces: its header or signature,
+  // or the headings of at least two of its sections.
+  const ours = lines.some((line) => isHeader(line) || line.startsWith(EARLIER_SIGNATURE)) ||
+    new Set(lines.filter((line) => CURRENT_HEADING.has(line))).size >= 2;
   const blocks: RawBlock[] = [];
   const open = (): RawBlock => {
     const block: RawBlock = { lines: new Map(), stray: [] };
@@ -84,7 +87,9 @@ export function parsePrevious(text: string | undefined): PreviousSummary | undef
   let heading: string | undefined;
   for (const line of lines) {
     if (line === "" || isHermesLine(line)) continue;
-    if (ours && isHeader(line)) {
+    // The engine vcc replaces wrote its note as the first line under the session log's heading.
+    const logNote = heading === LOG_SECTION.heading && block?.lines.get(heading)?.length === 0;
+    if (ours && isHeader(line) && !logNote) {
       // A header opens a projection, unless all before it is the task snapshot Hermes's
       // grounding put in front of it.
       const onlySnapshot = block !== undefined && block.from === undefined &&

@@ -1,13 +1,18 @@
-import { MERGED_SUMMARY_DELIMITER, RESTATEMENT_START, SYNTHETIC_USER_PREFIXES } from "./hermes.ts";
+import {
+  MERGED_SUMMARY_DELIMITER,
+  RESTATEMENT_START,
+  SCAFFOLDING_TURN_PREFIXES,
+  SYNTHETIC_USER_PREFIXES,
+} from "./hermes.ts";
 import type { Row } from "./message.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "./ref.ts";
 import { sanitizeInline } from "./sanitize.ts";
 
-// User rows that Hermes or the gateway writes itself; they are not requests from the user.
+// User rows that Hermes or the gateway writes itself; they are not requests from the user. (Its
+// restatement of an unfinished request is the request: it is read past its marker.)
 const SYNTHETIC_PREFIXES = [
   ...SYNTHETIC_USER_PREFIXES,
   MERGED_SUMMARY_DELIMITER.split(" —")[0] as string,
-  RESTATEMENT_START,
 ];
 // Short replies that confirm or thank rather than ask for anything.
 const ACKNOWLEDGEMENT =
@@ -24,12 +29,28 @@ export function withoutRestatement(text: string): string {
   return text.replace(RESTATEMENT, "");
 }
 
-/** Whether a row is something the user asked for: not synthetic, not empty, not a bare "ok". */
+/**
+ * Whether a row is something the user asked for: not synthetic, not empty, not a bare "ok". The
+ * request Hermes (0.22) restates after a compaction is one: after the first compaction it is the
+ * only copy of a request that sat in Hermes's protected head.
+ */
 export function isUserRequest(row: Row): boolean {
   if (row.role !== "user") return false;
-  const text = row.text.trim();
+  const text = withoutRestatement(row.text.trim()).trim();
   return text !== "" && !SYNTHETIC_PREFIXES.some((prefix) => text.startsWith(prefix)) &&
     !ACKNOWLEDGEMENT.test(text);
+}
+
+/**
+ * Whether a row is a turn of the user's as Hermes counts them for its provenance check: a user row
+ * with text that is none of the notes Hermes writes itself (a bare "ok" counts).
+ */
+export function isUserTurn(row: Row): boolean {
+  const text = row.text.trim();
+  return row.role === "user" && text !== "" &&
+    ![...SYNTHETIC_PREFIXES, ...SCAFFOLDING_TURN_PREFIXES].some((prefix) =>
+      text.startsWith(prefix)
+    );
 }
 
 /** A request as Goal and the snapshot quote it: the row it was made in and its sanitised text. */
@@ -38,9 +59,9 @@ export interface RequestEntry {
   readonly text: string;
 }
 
-/** The request a row makes. */
+/** The request a row makes (a restated one's own words). */
 export function requestOf(row: Row): RequestEntry {
-  return { ref: row.ref, text: sanitizeInline(row.text) };
+  return { ref: row.ref, text: sanitizeInline(withoutRestatement(row.text.trim())) };
 }
 
 /** How many leading characters name a request that was never saved; lines never show fewer. */

@@ -27,7 +27,7 @@ const WHITESPACE = /\s+/g;
 // Printable ASCII and ordinary whitespace: nothing the policy removes can be in such text.
 const PLAIN = /^[\x20-\x7e\t\n\r]*$/;
 
-import { END_MARKER_WORDS, WRAPPER_WORDS } from "./hermes.ts";
+import { END_MARKER_WORDS, NOTE_WORDS, WRAPPER_WORDS } from "./hermes.ts";
 
 // Chat-template markers and Hermes's own summary markers, rewritten so no model or Hermes parser
 // can take them for structure while their words stay readable.
@@ -40,7 +40,10 @@ const MARKERS: ReadonlyArray<readonly [RegExp, string]> = [
     /<(\/?)(think|thinking|s|start_of_turn|end_of_turn|tool_call|tool_response|system|user|assistant)>/gi,
     "‹$1$2›",
   ],
-  [new RegExp(`\\[(${WRAPPER_WORDS.join("|")})`, "gi"), "⟦$1"],
+  [
+    new RegExp(`\\[(${[...WRAPPER_WORDS, ...NOTE_WORDS].map(RegExp.escape).join("|")})`, "gi"),
+    "⟦$1",
+  ],
   [new RegExp(END_MARKER_WORDS, "gi"), END_MARKER_WORDS.replaceAll(" ", "-")],
 ];
 

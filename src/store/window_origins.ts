@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { parseStub } from "../core/mod.ts";
+import { parseStub, withoutRestatement } from "../core/mod.ts";
 import { readMessages, type StoredMessage, toWindowRow } from "./messages.ts";
 import { SessionRows, textKey } from "./session_rows.ts";
 import type { StateDb } from "./state_db.ts";
@@ -163,8 +163,11 @@ function originOf(
     if (first !== undefined) return first;
   }
   const candidates = textKeyed(message)
-    ? index.byText.get(textKey(role, message.content as string)) ?? []
+    ? index.byText.get(textKey(role, matchedText(message))) ?? []
     : [];
+  // Hermes's restatement of an unfinished request stands for the row that made the request.
+  const restated = role === "user" && matchedText(message) !== message.content;
+  if (restated && candidates.length > 0) return candidates[0];
   const time = own === undefined
     ? typeof message.timestamp === "number" ? message.timestamp : undefined
     : index.timeOf.get(own);
@@ -211,7 +214,13 @@ function agrees(message: Record<string, unknown>, original: StoredMessage): bool
     return message.content === original.content || parseStub(message.content.trim()) !== undefined;
   }
   return !textKeyed(message) || message._row_id === original.id ||
-    message.content === original.content;
+    matchedText(message) === original.content;
+}
+
+/** The text a request or reply is matched by: a restated request's own words. */
+function matchedText(message: Record<string, unknown>): string {
+  const text = message.content as string;
+  return message.role === "user" ? withoutRestatement(text.trim()) : text;
 }
 
 /** Whether only its role and text can match `message` to a row: a request or reply, no calls. */

@@ -219,3 +219,34 @@ Deno.test("project() keeps requests apart by their rows, and unsaved ones by the
     "[#9] Run the tests.",
   ]);
 });
+
+Deno.test("project() merges a summary in the format of the engine vcc replaces, Goal included", () => {
+  // The seed README's example output: our headings, outcomes without references, the log's note
+  // under its heading.
+  const previous = Deno.readTextFileSync(
+    new URL("./fixtures/earlier_engine_summary.txt", import.meta.url),
+  );
+  for (const form of [previous, previous.replace(/^\(vcc projection.*$/m, "")]) {
+    const window = [{ role: "user", content: "Now add a changelog entry.", _row_id: 1010 }];
+    const { body, stats } = project(window, {
+      previous: form,
+      sessionId: "s1",
+      budgetTokens: 3000,
+    });
+    assert.equal(stats.merged, true);
+    assert.match(
+      body,
+      /^## Goal\nThe build in ~\/proj is red, please fix it and keep the public API unchanged\.\n\[#1010\] Now add a changelog entry\.$/m,
+    );
+    assert.match(
+      body,
+      /^- `cd ~\/proj && pytest -q` — failed \(exit 1\), then succeeded \(exit 0\)$/m,
+    );
+    assert.match(body, /^- \/home\/u\/proj\/proj\/core\.py — read; modified \(patched\)$/m);
+    assert.match(
+      body,
+      /^- \[#1001\] terminal `cd ~\/proj && pytest -q` — failed \(exit 1\): E ImportError/m,
+    );
+    assert.doesNotMatch(body, /^> .*## Goal/m, "its sections are merged, not quoted");
+  }
+});

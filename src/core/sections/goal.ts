@@ -23,8 +23,16 @@ export const GOAL: SectionSpec<RequestEntry> = {
   widths: { narrow: 120, wide: 600 },
   ownWords: "",
   changes(analysis: Analysis): Change<RequestEntry>[] {
+    // A request Hermes restated after a compaction is the request, once.
+    const asked = new Set<string>();
     return analysis.window.rows
       .filter((row) => isUserRequest(row) && !analysis.copies.has(row))
+      .filter((row) => {
+        const text = requestOf(row).text;
+        if (asked.has(text)) return false;
+        asked.add(text);
+        return true;
+      })
       .map((row) => {
         const entry = requestOf(row);
         return {

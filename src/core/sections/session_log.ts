@@ -8,6 +8,7 @@ import { type Row, type ToolCall, toolLabel } from "../message.ts";
 import { isBefore, type Moment, momentOf } from "../moment.ts";
 import { describeState } from "../outcome_words.ts";
 import { renderRef } from "../ref.ts";
+import { withoutRestatement } from "../requests.ts";
 import { resultExcerpt } from "../result_excerpt.ts";
 
 const USER_CHARS = 500;
@@ -70,7 +71,8 @@ function rowLines(row: Row, resultOf: ReadonlyMap<Row, ToolEvent>, analysis: Ana
     : row.role === "assistant"
     ? ASSISTANT_CHARS
     : SYSTEM_CHARS;
-  const text = excerpt(row.text, limit);
+  // A request Hermes restated after a compaction is quoted in its own words.
+  const text = excerpt(row.role === "user" ? withoutRestatement(row.text.trim()) : row.text, limit);
   if (text !== "") lines.push(`${ref} ${row.role}: ${text}`);
   for (const call of row.toolCalls) {
     const subject = callSubject(call, analysis);

@@ -1,8 +1,13 @@
 import type { Analysis } from "../analysis.ts";
 import { cut } from "../excerpt.ts";
-import { HISTORICAL_TASK_HEADING, SNAPSHOT_GROUNDING_WORDS } from "../hermes.ts";
+import {
+  HISTORICAL_TASK_HEADING,
+  NO_USER_TASK_SENTINEL,
+  SNAPSHOT_GROUNDING_WORDS,
+} from "../hermes.ts";
 import {
   isUserRequest,
+  isUserTurn,
   parseRequest,
   renderRequest,
   type RequestEntry,
@@ -18,7 +23,8 @@ const GROUNDED = new RegExp(`^${RegExp.escape(SNAPSHOT_GROUNDING_WORDS)}(['"])(.
 
 /**
  * Historical Task Snapshot: the latest request the user made, quoted. A window without a request
- * keeps the previous projection's. Hermes (0.22) rewrites this section in its own words after the
+ * keeps the previous projection's; one without any turn of the user's, and no earlier request,
+ * says so in the words Hermes's provenance check requires. Hermes (0.22) rewrites this section in its own words after the
  * projection; read back, its quote is unwrapped again, without the marker Hermes puts before a
  * request it restates.
  */
@@ -31,16 +37,20 @@ export const SNAPSHOT: SectionSpec<RequestEntry> = {
   changes(analysis: Analysis): Change<RequestEntry>[] {
     const rows = analysis.window.rows;
     const row = rows.findLast((candidate) => isUserRequest(candidate));
-    if (row === undefined) return [];
-    return [{
-      key: KEY,
-      entry: requestOf(row),
-      addIfNew: true,
-      at: momentOf(row),
-    }];
+    if (row !== undefined) {
+      return [{ key: KEY, entry: requestOf(row), addIfNew: true, at: momentOf(row) }];
+    }
+    // Turns without one of the user's: the snapshot says so in Hermes's words, which its
+    // provenance check requires (it never replaces an earlier projection's request).
+    if (rows.some(isUserTurn)) return [];
+    return [{ key: KEY, entry: { text: NO_USER_TASK_SENTINEL }, addIfNew: true, at: {} }];
   },
   key: () => KEY,
-  merge: (earlier, later, older) => (older ? earlier : later),
+  merge: (
+    earlier,
+    later,
+    older,
+  ) => (older || later.text === NO_USER_TASK_SENTINEL ? earlier : later),
   render: (entry, width) => renderRequest(entry, (text) => cut(text, width)),
   parse(line) {
     const entry = parseRequest(line);

@@ -1,0 +1,64 @@
+/**
+ * What Goal and the task snapshot take for the user's requests, in the shapes live Hermes hands
+ * over (live-hermes.md): the request restated after a compaction, a window without any turn of
+ * the user's. The expected lines are written by hand.
+ */
+import assert from "node:assert/strict";
+import { project } from "../../src/core/mod.ts";
+
+const RESTATED = "[STILL IN PROGRESS — this is the active request, restated after the compaction " +
+  "boundary because it was not finished yet. Continue it; do not start over.]\n" +
+  "The test suite of this project fails. Fix the bug in tally/stats.py.";
+
+Deno.test("the request Hermes restates after a compaction reaches Goal and the snapshot", () => {
+  const { body } = project([{ role: "user", content: RESTATED, _row_id: 30 }], {
+    sessionId: "s",
+    budgetTokens: 2000,
+  });
+  assert.match(
+    body,
+    /^## Goal\n\[#30\] The test suite of this project fails\. Fix the bug in tally\/stats\.py\.$/m,
+  );
+  assert.match(body, /^## Historical Task Snapshot\n\[#30\] The test suite/m);
+  assert.doesNotMatch(body, /STILL IN PROGRESS/);
+});
+
+Deno.test("a request and its restatement in one window are one request", () => {
+  const window = [
+    {
+      role: "user",
+      content: "The test suite of this project fails. Fix the bug in tally/stats.py.",
+      _row_id: 1,
+    },
+    { role: "user", content: RESTATED, _row_id: 30 },
+  ];
+  const { body } = project(window, { sessionId: "s", budgetTokens: 2000 });
+  assert.equal(
+    body.match(/^\[#\d+\] The test suite/gm)?.length,
+    2,
+    "once in Goal, once in the snapshot",
+  );
+});
+
+Deno.test("turns without one of the user's say so in the words Hermes's provenance check wants", () => {
+  const window = [
+    { role: "user", content: "[System: The background process proc_1 finished.]", _row_id: 4 },
+    { role: "assistant", content: "Continuing the nightly job.", _row_id: 5 },
+  ];
+  const { body } = project(window, { sessionId: "s", budgetTokens: 2000 });
+  assert.match(
+    body,
+    /^## Historical Task Snapshot\nNone\. This session contains no user-authored turns\.$/m,
+  );
+  assert.doesNotMatch(body, /User asked/i);
+  const later = project(window, {
+    sessionId: "s",
+    budgetTokens: 2000,
+    previous: project([{ role: "user", content: "Run the nightly job.", _row_id: 1 }], {}).body,
+  }).body;
+  assert.match(
+    later,
+    /^## Historical Task Snapshot\n\[#1\] Run the nightly job\.$/m,
+    "an earlier request stays",
+  );
+});
