@@ -149,6 +149,17 @@ class VccEngine(ContextCompressor):
         )
         return fallback
 
+    def _compress_window(self, messages: list[dict[str, Any]]) -> tuple[int, int]:
+        """Hermes's choice of the rows to summarise (0.22), with one correction: a window that holds
+        nothing but earlier summaries makes no progress — Hermes skips it and backs off for 300 s
+        while the prompt grows past the context window, as it does after a resumed session's
+        summary lands at the start of the transcript. The oldest rows of the tail after those
+        summaries are summarised with them instead, chosen by Hermes's own tail cut."""
+        start, end = super()._compress_window(messages)  # type: ignore[misc]
+        if self.passthrough:
+            return start, end
+        return hermes_internals.window_past_handoffs(self, messages, start, end)
+
     # -- seams ---------------------------------------------------------------------------------
 
     def build_projection_request(

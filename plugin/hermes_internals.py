@@ -123,6 +123,22 @@ def reinject_skill_markers(summary: str, names: list[str]) -> str:
     return str(reinject(summary, names)) if callable(reinject) and names else summary
 
 
+def window_past_handoffs(
+    engine: Any, messages: list[dict[str, Any]], start: int, end: int
+) -> tuple[int, int]:
+    """``(start, end)``, or, when every row in it is an earlier summary (a window Hermes would skip
+    as no progress), ``(start, cut)`` with ``cut`` Hermes's own tail cut of the rows after them; as
+    given when that cut takes no row, or the release lacks either step."""
+    is_handoff = getattr(engine, "_is_context_summary_message", None)
+    tail_cut = getattr(engine, "_find_tail_cut_by_tokens", None)
+    if not (callable(is_handoff) and callable(tail_cut)) or start >= end:
+        return start, end
+    if not all(is_handoff(message) for message in messages[start:end]):
+        return start, end
+    cut = tail_cut(messages, end)
+    return (start, cut) if isinstance(cut, int) and end < cut <= len(messages) else (start, end)
+
+
 def validate_user_provenance(engine: Any, summary: str, turns: list[dict[str, Any]]) -> None:
     """Hermes's check that a summary attributes no request to a user when the session has none
     (it raises ``RuntimeError`` then), on releases that make it. Whether the session has a user
