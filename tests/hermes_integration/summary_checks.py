@@ -36,9 +36,11 @@ _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
 # by its fingerprint, `(id 1a2b3c4d)`.
 _CALL_ENTRY = re.compile(
     r"^- \[#(?P<id>\d+)\] (?:(?P<tool>[^\s`]+)(?: |(?= —)))?"
-    r"(?:(?P<fence>`+) ?(?P<subject>.+?) ?(?P=fence))?(?: \(job [\w.-]+\))?"
+    r"(?:(?P<fence>`+) ?(?P<subject>.+?) ?(?P=fence))?(?P<job> \(job [\w.-]+\))?"
     r"(?: \(id [0-9a-f]{8}\))? — (?P<outcomes>.*)$"
 )
+PROCESS_TOOLS = ("process", "process_manage")
+"""The names Hermes's process tool has in its releases."""
 _LOG_TEXT = re.compile(r"^\[#(\d+)\] (user|assistant|system): (.*)$")
 _LOG_CALL = re.compile(r"^\[#(\d+)\] → ([^\s:]+)(?:: (`+) ?(.*?) ?\3)?$")
 _LOG_RESULT = re.compile(r"^\[#(\d+)\] ← (\S+)")
@@ -224,6 +226,8 @@ def _call_entry(line: str, evidence: Evidence, *, named: bool = True) -> list[st
     if match is None or (named and match["tool"] is None):
         return ["unreadable line"]
     row_id, tool, subject = int(match["id"]), match["tool"], match["subject"] or ""
+    # A background job's runs are the results of the process calls that report on it.
+    tools = {tool, *(PROCESS_TOOLS if match["job"] else ())}
     problems = []
     if evidence.role(row_id) != "assistant":
         problems.append(f"the call [#{row_id}] is a {evidence.role(row_id)} row")
@@ -236,7 +240,7 @@ def _call_entry(line: str, evidence: Evidence, *, named: bool = True) -> list[st
             continue
         if evidence.role(result) != "tool":
             problems.append(f"the outcome [#{result}] is a {evidence.role(result)} row")
-        elif tool is not None and tool not in evidence.call_names(result):
+        elif tool is not None and not (set(evidence.call_names(result)) & tools):
             problems.append(f"the outcome [#{result}] is not a {tool} result")
     return problems
 

@@ -218,14 +218,15 @@ def test_a_projection_hermes_refuses_takes_the_configured_fallback(
     from agent.context_compressor import LLM_SUMMARY, STATIC_FALLBACK
 
     engine = make_engine(fallback_to_llm=fallback_to_llm)
-    engine._summary_has_user_turn = False  # the session has no user turn at all
-    messages = [{"role": "system", "content": "sys"}, *NO_USER_WINDOW, *NO_USER_WINDOW[:2]]
+    # Hermes's scan says the session has no user turn, yet the window quotes one: Hermes refuses.
+    engine._summary_has_user_turn = False
+    messages = [{"role": "system", "content": "sys"}, *WINDOW, *NO_USER_WINDOW[:2]]
     compressed = engine.compress(messages, force=True)
     summary = next(m["content"] for m in compressed if m.get("_compressed_summary"))
     assert summary.endswith(LLM_SUMMARY if fallback_to_llm else STATIC_FALLBACK)
     assert len(projections.requests) == 1, "vcc was asked once, not again by the fallback"
     assert failures(caplog) == [
-        f"vcc: projection of {len(NO_USER_WINDOW)} turns failed (ProjectionRejected: Hermes "
+        f"vcc: projection of {len(WINDOW)} turns failed (ProjectionRejected: Hermes "
         "refused it: it names a user request, and the session has no user turn); "
         f"using {route} for this compaction"
     ]
@@ -234,11 +235,20 @@ def test_a_projection_hermes_refuses_takes_the_configured_fallback(
 
 def test_whether_the_session_has_a_user_turn_comes_from_hermess_scan_first() -> None:
     engine = make_engine()
-    engine._summary_has_user_turn = True  # Hermes's scan saw one outside this window
-    assert engine._generate_summary(NO_USER_WINDOW) is not None
+    engine._summary_has_user_turn = False  # Hermes's scan saw none, whatever the window holds
+    assert engine._generate_summary(WINDOW) is None
     engine._summary_has_user_turn = None  # no scan: the window decides
-    assert engine._generate_summary(NO_USER_WINDOW) is None
     assert engine._generate_summary(WINDOW) is not None
+
+
+def test_turns_without_a_user_turn_pass_hermess_check_with_its_sentinel() -> None:
+    from agent.context_compressor import NO_USER_TASK_SENTINEL
+
+    engine = make_engine()
+    engine._summary_has_user_turn = None
+    summary = engine._generate_summary(NO_USER_WINDOW)
+    assert summary is not None, "Hermes accepted the projection"
+    assert f"## Historical Task Snapshot\n{NO_USER_TASK_SENTINEL}\n" in summary
 
 
 def test_a_projection_clears_the_failure_state_hermess_summary_step_clears() -> None:
