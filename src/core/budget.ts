@@ -6,6 +6,7 @@
  * @module
  */
 import type { Focus } from "./focus.ts";
+import type { RootView } from "./root.ts";
 import { omissionNote, type SectionContent, type SectionSpec } from "./section.ts";
 import { type BudgetPart, LOG_SECTION } from "./sections/table.ts";
 
@@ -74,9 +75,12 @@ export function sizeSections(
   headerSize: number,
   logWanted: number,
   focus: Focus,
+  view: RootView,
 ): { sections: SizedSection[]; logRoom: number } {
   const room = Math.max(0, budgetChars - headerSize);
-  const sizings = plans.map((plan) => prepare(plan, budgetChars, plan.part.share * room, focus));
+  const sizings = plans.map((plan) =>
+    prepare(plan, budgetChars, plan.part.share * room, focus, view)
+  );
   const log: LogSizing = {
     rank: LOG_SECTION.rank,
     share: LOG_SECTION.share * room,
@@ -116,11 +120,12 @@ function prepare(
   budgetChars: number,
   share: number,
   focus: Focus,
+  view: RootView,
 ): Sizing {
   const { spec, content } = plan;
   const entries = content.entries;
   const width = widthFor(spec, budgetChars, share, entries.length);
-  const lines = entries.map((entry) => spec.render(entry, width));
+  const lines = entries.map((entry) => spec.render(entry, width, view));
   const pinned = Math.min(spec.pinned, lines.length);
   const rest = lines.map((_, index) => index).slice(pinned);
   const recent = spec.keep === "first" ? rest : [...rest].reverse();

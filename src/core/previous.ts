@@ -10,6 +10,7 @@ import {
 } from "./hermes.ts";
 import type { Moment } from "./moment.ts";
 import { parsePreviousRef, REF_PATTERN } from "./ref.ts";
+import { readRoot, readRootNote, type RootView, WHOLE_PATHS } from "./root.ts";
 import { cleanLine, sanitizeInline, visibleText } from "./sanitize.ts";
 import { parseOmissionNote } from "./section.ts";
 import { quoteLines } from "./sections/quoted_summary.ts";
@@ -29,6 +30,8 @@ export interface PreviousBlock {
   readonly logOmitted: number;
   /** When its messages began: the time its header states, and the lowest row it cites. */
   readonly start: Moment;
+  /** The root its lines showed paths from. */
+  readonly root?: string;
 }
 
 /** Everything a previous summary carries forward: its projections, oldest first. */
@@ -161,7 +164,9 @@ const CURRENT_HEADING = new Map<string, string>(
 
 function readBlock(block: RawBlock): PreviousBlock {
   const sections = new Map<SectionId, PreviousSection>();
-  const stray = [...block.stray];
+  const root = block.stray.map(readRootNote).find((named) => named !== undefined);
+  const view: RootView = root === undefined ? WHOLE_PATHS : { root };
+  const stray = block.stray.filter((line) => readRootNote(line) === undefined);
   for (const section of SECTIONS) {
     const lines = block.lines.get(section.heading);
     if (lines === undefined) continue;
@@ -169,7 +174,7 @@ function readBlock(block: RawBlock): PreviousBlock {
     let omitted = 0;
     section.use((spec) => {
       for (const line of lines) {
-        const entry = spec.parse(line);
+        const entry = spec.parse(line, view);
         if (entry !== undefined) entries.push(entry);
         else if (parseOmissionNote(line) > 0) omitted += parseOmissionNote(line);
         else stray.push(line);
@@ -191,10 +196,12 @@ function readBlock(block: RawBlock): PreviousBlock {
     log: log.flatMap((line) => {
       const match = LOG_LINE.exec(line);
       if (match === null || parsePreviousRef(match[1] as string)?.kind !== "row") return [];
-      // Its reference leads; anything after it is quoted text again.
-      return [`${match[1]} ${sanitizeInline(line.slice((match[1] as string).length + 1))}`];
+      // Its reference leads; anything after it is quoted text again, its paths read whole.
+      const rest = sanitizeInline(line.slice((match[1] as string).length + 1));
+      return [`${match[1]} ${readRoot(rest, view)}`];
     }),
     logOmitted: log.reduce((sum, line) => sum + parseOmissionNote(line), 0),
     start: { ...(block.from === undefined ? {} : { time: block.from }), ...lowestRow(block) },
+    ...(root === undefined ? {} : { root }),
   };
 }

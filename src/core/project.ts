@@ -17,6 +17,10 @@ import {
 import type { BlockedEntry } from "./sections/blocked.ts";
 import type { CommandEntry } from "./sections/commands.ts";
 import type { ErrorEntry } from "./sections/errors_fixes.ts";
+import { findRoot, rootNote, type RootView, showRoot, WHOLE_PATHS } from "./root.ts";
+import { commandOf } from "./command.ts";
+import { commandSteps } from "./shell_words.ts";
+import type { FileEntry } from "./sections/files.ts";
 import { reconcile } from "./sections/reconcile.ts";
 import { sessionLog } from "./sections/session_log.ts";
 import { LOG_SECTION, type SectionId, type SectionRow, SECTIONS } from "./sections/table.ts";
@@ -58,16 +62,21 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
       section.use((spec) => plan(spec, section, blocks, analysis)),
     ])),
   );
-  const header = renderHeader({
-    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
-    ...(options.recall === undefined ? {} : { recall: options.recall }),
-    ...span(analysis, earlierStart),
-  });
+  const root = findRoot(sessionPaths(analysis, plans), blocks.at(-1)?.root);
+  const view: RootView = root === undefined ? WHOLE_PATHS : { root };
+  const header = [
+    renderHeader({
+      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+      ...(options.recall === undefined ? {} : { recall: options.recall }),
+      ...span(analysis, earlierStart),
+    }),
+    ...(root === undefined ? [] : [rootNote(root)]),
+  ].join("\n");
   const earlierLog = [...new Set(blocks.flatMap((block) => block.log))];
-  const windowLog = sessionLog(analysis, earlierStart, loggedRows(earlierLog));
+  const windowLog = sessionLog(analysis, earlierStart, loggedRows(earlierLog), view);
   const logParts = [
     windowLog.older,
-    new LazyLines(earlierLog.length, (index) => [earlierLog[index] as string]),
+    new LazyLines(earlierLog.length, (index) => [showRoot(earlierLog[index] as string, view)]),
     windowLog.newer,
   ];
   const logWanted = logParts.reduce((sum, part) => sum + part.sizeUpTo(budgetChars), 0);
@@ -78,6 +87,7 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
     header.length + 2,
     logWanted === 0 ? 0 : logHead + logWanted,
     focus,
+    view,
   );
 
   // A budget too small for the header holds nothing a reader could use (the sections then took
@@ -159,6 +169,28 @@ function agreeOnOutcomes(plans: Map<SectionId, SectionPlan<unknown>>): SectionPl
 
 function renderSection(section: SizedSection): string {
   return [section.heading, ...section.lines].join("\n");
+}
+
+/**
+ * The absolute paths the session's work names, of which the projection's root is found: the
+ * directories commands change to or run in, and the files of Relevant Files (this window's and the
+ * earlier projections').
+ */
+function sessionPaths(analysis: Analysis, plans: readonly SectionPlan<unknown>[]): string[] {
+  const paths: string[] = [];
+  for (const group of analysis.groups) {
+    for (const event of group.command ? group.events.slice(0, 1) : []) {
+      const command = commandOf(event);
+      if (command === undefined) continue;
+      paths.push(...(commandSteps(command.text)?.cd ?? []));
+      if (command.workdir !== "") paths.push(command.workdir);
+    }
+  }
+  const files = plans[SECTIONS.findIndex((section) => section.id === "files")];
+  for (const entry of (files?.content.entries ?? []) as readonly FileEntry[]) {
+    paths.push(entry.path);
+  }
+  return paths;
 }
 
 /** The time span the projection covers: its window's rows and the earlier projections'. */

@@ -24,6 +24,11 @@ const RESTATEMENT = new RegExp(
   `^[[⟦]${RegExp.escape(RESTATEMENT_START.slice(1))}\\b[^\\]\\n]*\\]\\s*`,
 );
 
+/** Whether a row is Hermes's restatement of an unfinished request. */
+export function isRestatement(row: Row): boolean {
+  return RESTATEMENT.test(row.text.trim());
+}
+
 /** A request's words without Hermes's restatement marker before them. */
 export function withoutRestatement(text: string): string {
   return text.replace(RESTATEMENT, "");

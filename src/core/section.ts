@@ -1,5 +1,6 @@
 import type { Analysis } from "./analysis.ts";
 import { isBefore, type Moment } from "./moment.ts";
+import type { RootView } from "./root.ts";
 
 /**
  * What one window (or one earlier projection) says about an entry of a section: the entry itself,
@@ -45,10 +46,16 @@ export interface SectionSpec<E> {
    * again): its events go first.
    */
   merge(earlier: E, later: E, older: boolean): E;
-  /** The entry's line, its variable text shown in at most `width` characters. */
-  render(entry: E, width: number): string;
-  /** Reads a line this section rendered; `undefined` when the line is not one of its entries. */
-  parse(line: string): E | undefined;
+  /**
+   * The entry's line, its variable text shown in at most `width` characters, paths under the
+   * view's root shown from it.
+   */
+  render(entry: E, width: number, view: RootView): string;
+  /**
+   * Reads a line this section rendered with `view`; `undefined` when the line is not one of its
+   * entries.
+   */
+  parse(line: string, view: RootView): E | undefined;
   /** Entries kept before others when some must go (after those matching the focus). */
   prefer?(entry: E): boolean;
 }

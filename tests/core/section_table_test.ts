@@ -7,22 +7,27 @@ import assert from "node:assert/strict";
 import { analyze } from "../../src/core/analysis.ts";
 import { describeState, readState } from "../../src/core/outcome_words.ts";
 import type { OutcomeKind } from "../../src/core/outcome_words.ts";
+import { type RootView, WHOLE_PATHS } from "../../src/core/root.ts";
 import { SECTION_DESCRIPTIONS, SECTIONS } from "../../src/core/sections/table.ts";
 import { LABEL_WORDS, wordsOf } from "../../src/core/vocabulary.ts";
 import { generateWindow } from "../../src/sample/mod.ts";
 
 const WIDE = 10_000;
 
+// Lines show paths whole, or from a root the generated sessions' paths lie under.
+const VIEWS: readonly RootView[] = [WHOLE_PATHS, { root: "/home/dev" }];
+
 Deno.test("every section reads back what it rendered: the same entries, the same keys", () => {
   let checked = 0;
   for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
     const analysis = analyze(generateWindow({ seed, targetTokens: 20_000, rowIdStart: 1 }));
+    const view = VIEWS[seed % VIEWS.length] as RootView;
     for (const section of SECTIONS) {
       section.use((spec) => {
         for (const change of spec.changes(analysis)) {
           if (change.entry === undefined) continue;
-          const line = spec.render(change.entry, WIDE);
-          const read = spec.parse(line);
+          const line = spec.render(change.entry, WIDE, view);
+          const read = spec.parse(line, view);
           assert.deepEqual(read, change.entry, `${section.id}: ${line}`);
           assert.equal(spec.key(read!), change.key, `${section.id} key: ${line}`);
           checked++;
@@ -36,15 +41,16 @@ Deno.test("every section reads back what it rendered: the same entries, the same
 Deno.test("a shortened line keeps its entry's key, and renders the same again", () => {
   for (const seed of [11, 12, 13]) {
     const analysis = analyze(generateWindow({ seed, targetTokens: 20_000, rowIdStart: 1 }));
+    const view = VIEWS[seed % VIEWS.length] as RootView;
     for (const section of SECTIONS) {
       section.use((spec) => {
         for (const change of spec.changes(analysis)) {
           if (change.entry === undefined) continue;
-          const line = spec.render(change.entry, spec.widths.narrow);
-          const read = spec.parse(line);
+          const line = spec.render(change.entry, spec.widths.narrow, view);
+          const read = spec.parse(line, view);
           assert.ok(read !== undefined, `${section.id}: ${line}`);
           assert.equal(spec.key(read), change.key, `${section.id}: ${line}`);
-          assert.equal(spec.render(read, spec.widths.narrow), line);
+          assert.equal(spec.render(read, spec.widths.narrow, view), line);
         }
       });
     }

@@ -90,7 +90,8 @@ const FINGERPRINT = /^(?: \(job [\w.-]{1,64}\))?(?: \(id [0-9a-f]{8}\))?/;
 
 /** Parses the sections of a projection body the recall bench scores. */
 export function readProjection(body: string): ProjectionText {
-  const sections = splitSections(body);
+  const root = ROOT_NOTE.exec(body)?.[1];
+  const sections = splitSections(root === undefined ? body : expandRoot(body, root));
   const section = <T>(id: string, read: (line: string) => T | undefined, entry = "- ") => {
     const lines = sections.get(id) ?? [];
     const entries: T[] = [];
@@ -113,6 +114,17 @@ export function readProjection(body: string): ProjectionText {
     files: section("files", readFileLine),
     commands: section("commands", readCommandLine),
   };
+}
+
+// A projection that names its root (`(… is /srv/app)`) shows paths under it from `…`: the leading
+// directories of a path (`…/src/a.py`), or the directory a `cd` changes to (`cd … &&`).
+const ROOT_NOTE = /^\(… is (\/\S+)\)$/m;
+const ROOT_PATH = /(?<=^|[\s'"`=(:,])…\//gm;
+const ROOT_CD = /(?<=^|[\s'"`=(:,])cd …(?=$|[\s;&|)])/gm;
+
+/** `body` with the paths it shows from its root written whole. */
+function expandRoot(body: string, root: string): string {
+  return body.replace(ROOT_PATH, `${root}/`).replace(ROOT_CD, `cd ${root}`);
 }
 
 /** The lines under each heading of `body`, by the id of its section in the section table. */

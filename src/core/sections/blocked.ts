@@ -70,14 +70,14 @@ export const BLOCKED: SectionSpec<BlockedEntry> = {
   },
   key: (entry) => callKey(entry.name),
   merge: (earlier, later, older) => (older ? earlier : later),
-  render(entry, width) {
-    const head = renderCallOutcome(entry, width);
+  render(entry, width, view) {
+    const head = renderCallOutcome(entry, width, view);
     return isBlocked(entry.state)
       ? `${head}${renderWords(entry.words, width * 2)}`
       : `${head}${NO_SUCCESS}`;
   },
-  parse(line) {
-    const read = parseCallOutcome(line);
+  parse(line, view) {
+    const read = parseCallOutcome(line, view);
     if (!read) return undefined;
     if (read.rest === NO_SUCCESS || read.rest === "") return read.entry;
     return read.rest.startsWith(": ")

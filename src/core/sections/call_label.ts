@@ -9,6 +9,7 @@ import type { CallGroup } from "../calls.ts";
 import { inlineCode } from "../command.ts";
 import { cutMiddle } from "../excerpt.ts";
 import { COMMAND_TOOLS } from "../hermes.ts";
+import { readRoot, type RootView, showRoot } from "../root.ts";
 import { sanitizeInline } from "../sanitize.ts";
 
 /** The word before a call's fingerprint. */
@@ -51,11 +52,14 @@ export function isCommandName(name: CallName): boolean {
   return name.tool === "" || COMMAND_TOOLS.has(name.tool);
 }
 
-/** `tool \`subject\` (id …)`, the subject shortened in its middle to `width` characters. */
-export function renderCallName(name: CallName, width: number): string {
+/**
+ * `tool \`subject\` (id …)`, the subject's paths under the view's root shown from it, then
+ * shortened in its middle to `width` characters.
+ */
+export function renderCallName(name: CallName, width: number, view: RootView): string {
   const parts: string[] = [];
   if (name.tool !== "") parts.push(name.tool);
-  if (name.subject !== "") parts.push(inlineCode(cutMiddle(name.subject, width)));
+  if (name.subject !== "") parts.push(inlineCode(cutMiddle(showRoot(name.subject, view), width)));
   if (name.job !== undefined) parts.push(`(${JOB_WORD} ${name.job})`);
   if (name.fingerprint !== undefined) parts.push(`(${FINGERPRINT_WORD} ${name.fingerprint})`);
   return parts.join(" ");
@@ -78,11 +82,14 @@ export function callNamePattern(withTool: boolean): string {
   }${CODE})?(?: \(${JOB_WORD} ([\w.-]{1,64})\))?(?: \(${FINGERPRINT_WORD} ([0-9a-f]{8})\))?`;
 }
 
-/** The call name in the groups of a {@linkcode callNamePattern} match, starting at `first`. */
-export function readCallName(match: RegExpExecArray, first: number): CallName {
+/**
+ * The call name in the groups of a {@linkcode callNamePattern} match, starting at `first`, of a
+ * line rendered with `view`.
+ */
+export function readCallName(match: RegExpExecArray, first: number, view: RootView): CallName {
   // Read-back text is quoted text again: a reference inside it must not pass for one.
   const tool = sanitizeInline(match[first] ?? "");
-  const subject = sanitizeInline(match[first + 1] ?? match[first + 3] ?? "");
+  const subject = readRoot(sanitizeInline(match[first + 1] ?? match[first + 3] ?? ""), view);
   const job = match[first + 4];
   const fingerprint = match[first + 5];
   return {

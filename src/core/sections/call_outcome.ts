@@ -11,6 +11,7 @@ import type { ToolEvent } from "../events.ts";
 import { describeState, type OutcomeState, readState, stateOf } from "../outcome_words.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
 import { resultExcerpt } from "../result_excerpt.ts";
+import type { RootView } from "../root.ts";
 import {
   type CallName,
   callName,
@@ -49,10 +50,12 @@ export function callOutcome(group: CallGroup, event: ToolEvent): CallOutcome {
 }
 
 /** `- [#call] tool \`subject\` — state [#result]`, without words or suffix. */
-export function renderCallOutcome(entry: CallOutcome, width: number): string {
+export function renderCallOutcome(entry: CallOutcome, width: number, view: RootView): string {
   const call = entry.callRef ? `${renderRef(entry.callRef)} ` : "";
   const result = entry.resultRef ? ` ${renderRef(entry.resultRef)}` : "";
-  return `- ${call}${renderCallName(entry.name, width)} — ${describeState(entry.state)}${result}`;
+  return `- ${call}${renderCallName(entry.name, width, view)} — ${
+    describeState(entry.state)
+  }${result}`;
 }
 
 /** `: words`, the words cut to `width` characters; empty when there are none. */
@@ -65,7 +68,10 @@ const HEAD = new RegExp(`^- (?:(${REF_PATTERN}) )?${callNamePattern(true)} — `
 const RESULT_REF = new RegExp(`^ (${REF_PATTERN})`);
 
 /** Reads the start of a {@linkcode renderCallOutcome} line: the outcome and the rest of the line. */
-export function parseCallOutcome(line: string): { entry: CallOutcome; rest: string } | undefined {
+export function parseCallOutcome(
+  line: string,
+  view: RootView,
+): { entry: CallOutcome; rest: string } | undefined {
   const head = HEAD.exec(line);
   if (!head) return undefined;
   const afterHead = line.slice(head[0].length);
@@ -79,7 +85,7 @@ export function parseCallOutcome(line: string): { entry: CallOutcome; rest: stri
   return {
     entry: {
       ...(callRef ? { callRef } : {}),
-      name: readCallName(head, 2),
+      name: readCallName(head, 2, view),
       state: read.state,
       ...(resultRef ? { resultRef } : {}),
       words: "",

@@ -55,17 +55,17 @@ export const COMMANDS: SectionSpec<CommandEntry> = {
     ...(older ? later : earlier),
     runs: joinRuns(earlier.runs, later.runs, older),
   }),
-  render(entry, width) {
+  render(entry, width, view) {
     const ref = entry.callRef ? `${renderRef(entry.callRef)} ` : "";
-    return `- ${ref}${renderCallName(entry.name, width)} — ${renderRuns(entry.runs)}`;
+    return `- ${ref}${renderCallName(entry.name, width, view)} — ${renderRuns(entry.runs)}`;
   },
-  parse(line) {
+  parse(line, view) {
     const match = LINE.exec(line);
     if (!match) return undefined;
     const runs = parseRuns(match[2 + CALL_NAME_GROUPS] as string);
     if (!runs) return undefined;
     const callRef = match[1] === undefined ? undefined : parsePreviousRef(match[1]);
-    return { ...(callRef ? { callRef } : {}), name: readCallName(match, 2), runs };
+    return { ...(callRef ? { callRef } : {}), name: readCallName(match, 2, view), runs };
   },
   prefer: (entry) =>
     entry.runs.some((run) => "state" in run && (isFailure(run.state) || isBlocked(run.state))),

@@ -65,12 +65,12 @@ export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
     }
     return earlier.fixedAt !== undefined ? later : earlier;
   },
-  render(entry, width) {
+  render(entry, width, view) {
     const fixed = entry.fixedAt ? `${FIXED}${renderRef(entry.fixedAt)}` : "";
-    return `${renderCallOutcome(entry, width)}${renderWords(entry.words, width * 2)}${fixed}`;
+    return `${renderCallOutcome(entry, width, view)}${renderWords(entry.words, width * 2)}${fixed}`;
   },
-  parse(line) {
-    const read = parseCallOutcome(line);
+  parse(line, view) {
+    const read = parseCallOutcome(line, view);
     if (!read) return undefined;
     let rest = read.rest;
     const fixed = FIXED_SUFFIX.exec(rest);

@@ -4,6 +4,7 @@ import type { Moment } from "../moment.ts";
 import { cut } from "../excerpt.ts";
 import { FILE_OPERATION_WORDS, fileOps } from "../file_ops.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef, sameRow } from "../ref.ts";
+import { readRoot, showRoot } from "../root.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
 
@@ -71,14 +72,14 @@ export const FILES: SectionSpec<FileEntry> = {
     }
     return { path: earlier.path, ops: [...ops.values()] };
   },
-  render(entry) {
+  render(entry, _width, view) {
     const ops = entry.ops.map((tally) => {
       const count = tally.count > 1 ? ` ×${tally.count}` : "";
       return `${tally.op}${count}${tally.ref ? ` ${renderRef(tally.ref)}` : ""}`;
     });
-    return `- ${entry.path}${SEPARATOR}${ops.join("; ")}`;
+    return `- ${showRoot(entry.path, view)}${SEPARATOR}${ops.join("; ")}`;
   },
-  parse(line) {
+  parse(line, view) {
     if (!line.startsWith("- ")) return undefined;
     // A path may hold " — " itself; the operations after the last one never do.
     const split = line.lastIndexOf(SEPARATOR);
@@ -90,6 +91,6 @@ export const FILES: SectionSpec<FileEntry> = {
       const ref = match[3] === undefined ? undefined : parsePreviousRef(match[3]);
       ops.push({ op: match[1] as string, count: Number(match[2] ?? 1), ...(ref ? { ref } : {}) });
     }
-    return { path: sanitizeInline(line.slice(2, split)), ops };
+    return { path: readRoot(sanitizeInline(line.slice(2, split)), view), ops };
   },
 };

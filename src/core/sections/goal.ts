@@ -1,6 +1,7 @@
 import type { Analysis } from "../analysis.ts";
 import { cut } from "../excerpt.ts";
 import {
+  isRestatement,
   isUserRequest,
   parseRequest,
   renderRequest,
@@ -23,16 +24,15 @@ export const GOAL: SectionSpec<RequestEntry> = {
   widths: { narrow: 120, wide: 600 },
   ownWords: "",
   changes(analysis: Analysis): Change<RequestEntry>[] {
-    // A request Hermes restated after a compaction is the request, once.
-    const asked = new Set<string>();
-    return analysis.window.rows
-      .filter((row) => isUserRequest(row) && !analysis.copies.has(row))
-      .filter((row) => {
-        const text = requestOf(row).text;
-        if (asked.has(text)) return false;
-        asked.add(text);
-        return true;
-      })
+    const rows = analysis.window.rows.filter((row) =>
+      isUserRequest(row) && !analysis.copies.has(row)
+    );
+    // A request Hermes restated after a compaction is the request: not again when the window
+    // holds the request itself.
+    const asked = new Set(
+      rows.filter((row) => !isRestatement(row)).map((row) => requestOf(row).text),
+    );
+    return rows.filter((row) => !isRestatement(row) || !asked.has(requestOf(row).text))
       .map((row) => {
         const entry = requestOf(row);
         return {

@@ -9,6 +9,7 @@ import { isBefore, type Moment, momentOf } from "../moment.ts";
 import { describeState } from "../outcome_words.ts";
 import { renderRef } from "../ref.ts";
 import { withoutRestatement } from "../requests.ts";
+import { type RootView, showRoot } from "../root.ts";
 import { resultExcerpt } from "../result_excerpt.ts";
 
 const USER_CHARS = 500;
@@ -37,6 +38,7 @@ export function sessionLog(
   analysis: Analysis,
   before: Moment,
   logged: ReadonlySet<number>,
+  view: RootView,
 ): { older: LazyLines; newer: LazyLines } {
   const resultOf = new Map<Row, ToolEvent>();
   for (const event of analysis.events) if (event.resultRow) resultOf.set(event.resultRow, event);
@@ -47,7 +49,7 @@ export function sessionLog(
   );
   const isOlder = (row: Row) => isBefore(momentOf(row), before);
   const lazy = (part: readonly Row[]) =>
-    new LazyLines(part.length, (index) => rowLines(part[index] as Row, resultOf, analysis));
+    new LazyLines(part.length, (index) => rowLines(part[index] as Row, resultOf, analysis, view));
   return { older: lazy(rows.filter(isOlder)), newer: lazy(rows.filter((row) => !isOlder(row))) };
 }
 
@@ -59,7 +61,12 @@ function inTimeOrder(rows: readonly Row[]): Row[] {
   return rows.map((row) => (row.time === undefined ? row : sorted[next++] as Row));
 }
 
-function rowLines(row: Row, resultOf: ReadonlyMap<Row, ToolEvent>, analysis: Analysis): string[] {
+function rowLines(
+  row: Row,
+  resultOf: ReadonlyMap<Row, ToolEvent>,
+  analysis: Analysis,
+  view: RootView,
+): string[] {
   const ref = renderRef(row.ref);
   if (row.role === "tool") {
     const event = resultOf.get(row);
@@ -75,7 +82,7 @@ function rowLines(row: Row, resultOf: ReadonlyMap<Row, ToolEvent>, analysis: Ana
   const text = excerpt(row.role === "user" ? withoutRestatement(row.text.trim()) : row.text, limit);
   if (text !== "") lines.push(`${ref} ${row.role}: ${text}`);
   for (const call of row.toolCalls) {
-    const subject = callSubject(call, analysis);
+    const subject = showRoot(callSubject(call, analysis), view);
     const shown = subject === "" ? "" : `: ${inlineCode(cutMiddle(subject, SUBJECT_CHARS))}`;
     lines.push(`${ref} → ${call.label}${shown}`);
   }

@@ -1,0 +1,109 @@
+/**
+ * The directory a session works in, named once at the top of a projection: lines show it as `…`
+ * (`cd … && pytest -q`, `…/tests/test_stats.py`), which reads back exactly, so the long root is
+ * not repeated on every line.
+ *
+ * @module
+ */
+import { sanitizeInline } from "./sanitize.ts";
+
+/** Where a line's paths are read from: the projection's root, when it names one. */
+export interface RootView {
+  readonly root?: string;
+}
+
+/** A view without a root: lines show paths whole. */
+export const WHOLE_PATHS: RootView = {};
+
+/** How a line shows the root. */
+export const ROOT_MARK = "…";
+const NOTE_START = `(${ROOT_MARK} is `;
+const NOTE_END = ")";
+// The shallowest root worth naming (`/home/u` is too shallow to save anything).
+const LEAST_DEPTH = 2;
+// The share of the session's absolute paths the root must hold.
+const ROOT_SHARE = 0.5;
+
+/**
+ * The root of the session's paths: the deepest directory (two levels or more) holding at least
+ * half of the absolute paths its work named (directories it changed to, files it touched) and at
+ * least two of them; the earlier projection's root while it still holds half of them, so lines do
+ * not change with every compaction. `undefined` when no directory does.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { findRoot } from "./root.ts";
+ * assert.equal(findRoot(["/tmp/run-1/proj", "/tmp/run-1/proj/src/a.py", "/etc/hosts"]), "/tmp/run-1/proj");
+ * ```
+ */
+export function findRoot(paths: readonly string[], earlier?: string): string | undefined {
+  const absolute = paths.filter((path) => path.startsWith("/") && !path.includes(ROOT_MARK));
+  const holds = (dir: string) =>
+    absolute.filter((path) => path === dir || path.startsWith(`${dir}/`)).length;
+  const enough = Math.max(2, Math.ceil(absolute.length * ROOT_SHARE));
+  if (earlier !== undefined && holds(earlier) >= enough) return earlier;
+  const counts = new Map<string, number>();
+  for (const path of new Set(absolute)) {
+    const parts = path.split("/").filter((part) => part !== "");
+    // Every directory of the path, the path itself included (it may be one).
+    for (let depth = LEAST_DEPTH; depth <= parts.length; depth++) {
+      const dir = `/${parts.slice(0, depth).join("/")}`;
+      counts.set(dir, (counts.get(dir) ?? 0) + 1);
+    }
+  }
+  let best: string | undefined;
+  for (const [dir, count] of counts) {
+    if (holds(dir) < enough || count < 2) continue;
+    if (
+      best === undefined || dir.length > best.length || (dir.length === best.length && dir < best)
+    ) {
+      best = dir;
+    }
+  }
+  return best;
+}
+
+// Where the root stands in a line: as the leading directories of a path, or the directory a
+// `cd` changes to. (A lone `…` elsewhere is a cut, never the root.)
+const WORD_START = String.raw`(?<=^|[\s'"\x60=(:,])`;
+const CD_END = String.raw`(?=$|[\s;&|)])`;
+
+/**
+ * `text` (already sanitised) with the root shown as `…` where it leads a path (`…/src/a.py`) or
+ * is the directory a `cd` changes to (`cd … &&`); both read back exactly.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { showRoot } from "./root.ts";
+ * assert.equal(showRoot("cd /tmp/p && cat /tmp/p/a.py /tmp/pp", { root: "/tmp/p" }), "cd … && cat …/a.py /tmp/pp");
+ * ```
+ */
+export function showRoot(text: string, view: RootView): string {
+  const root = view.root === undefined ? undefined : sanitizeInline(view.root);
+  if (root === undefined || !text.includes(root)) return text;
+  const escaped = RegExp.escape(root);
+  return text.replace(new RegExp(`${WORD_START}${escaped}/`, "g"), `${ROOT_MARK}/`)
+    .replace(new RegExp(`${WORD_START}cd ${escaped}${CD_END}`, "g"), `cd ${ROOT_MARK}`);
+}
+
+/** The text {@linkcode showRoot} showed, its `…` read back as the root. */
+export function readRoot(shown: string, view: RootView): string {
+  const root = view.root === undefined ? undefined : sanitizeInline(view.root);
+  if (root === undefined || !shown.includes(ROOT_MARK)) return shown;
+  return shown.replace(new RegExp(`${WORD_START}${ROOT_MARK}/`, "g"), `${root}/`)
+    .replace(new RegExp(`${WORD_START}cd ${ROOT_MARK}${CD_END}`, "g"), `cd ${root}`);
+}
+
+/** The line that names the root, under the projection's header. */
+export function rootNote(root: string): string {
+  return `${NOTE_START}${sanitizeInline(root)}${NOTE_END}`;
+}
+
+/** The root a {@linkcode rootNote} line names; `undefined` for any other line. */
+export function readRootNote(line: string): string | undefined {
+  if (!line.startsWith(NOTE_START) || !line.endsWith(NOTE_END)) return undefined;
+  const root = line.slice(NOTE_START.length, -NOTE_END.length);
+  return root.startsWith("/") && !/\s/.test(root) ? root : undefined;
+}
