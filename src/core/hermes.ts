@@ -117,6 +117,10 @@ export const PERSISTED_OUTPUT_CLOSING_TAG = "</persisted-output>";
 /** The words before the path of the file that block's whole output was saved to. */
 export const PERSISTED_OUTPUT_PATH_WORDS = "Full output saved to: ";
 
+/** How Hermes's store marks a message content it saved as JSON (a list of parts, a multimodal
+ * tool dict): the JSON text follows it (`SessionDB._CONTENT_JSON_PREFIX`). */
+export const STORED_JSON_PREFIX = "\x00json:";
+
 /** The tool through which the model calls the tools Hermes (0.22) defers (`TOOL_CALL_NAME`). */
 export const DEFERRED_TOOL_BRIDGE = "tool_call";
 
@@ -196,6 +200,7 @@ export const HERMES_STRINGS: ReadonlyArray<
     constant(`${STORAGE}:PERSISTED_OUTPUT_CLOSING_TAG`, "equals", BOTH),
   ],
   [PERSISTED_OUTPUT_PATH_WORDS, source(STORAGE)],
+  [STORED_JSON_PREFIX, constant("hermes_state:SessionDB._CONTENT_JSON_PREFIX", "equals", BOTH)],
   [DEFERRED_TOOL_BRIDGE, constant("tools.tool_search_catalog:TOOL_CALL_NAME", "equals", MODERN)],
   [
     DUPLICATE_PLACEHOLDER,

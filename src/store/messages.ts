@@ -1,4 +1,5 @@
 import type { SqlRow, StateDb } from "./state_db.ts";
+import { STORED_JSON_PREFIX } from "../core/hermes.ts";
 
 /** One row of Hermes's `messages` table, with the columns vcc uses. */
 export interface StoredMessage {
@@ -126,23 +127,21 @@ export function toWindowRow(message: StoredMessage): Record<string, unknown> {
   return row;
 }
 
+/**
+ * A stored content as Hermes reads it back: the JSON its store marked as such decoded (a list of
+ * parts, a multimodal tool dict), any other text as it is; text the mark precedes but that is not
+ * such JSON stays text, without the mark.
+ */
 function decodeContent(content: string | null): unknown {
   if (content === null) return "";
-  if (!content.startsWith("[{") && !content.startsWith('{"_multimodal"')) return content;
-  const value = parseJson(content);
-  if (
-    Array.isArray(value) &&
-    value.every((part) => typeof part === "object" && part !== null && "type" in part)
-  ) {
-    return value;
-  }
-  if (
-    value !== null && typeof value === "object" &&
-    (value as Record<string, unknown>)._multimodal === true
-  ) {
-    return value;
-  }
-  return content;
+  if (!content.startsWith(STORED_JSON_PREFIX)) return content;
+  const json = content.slice(STORED_JSON_PREFIX.length);
+  const value = parseJson(json);
+  const parts = Array.isArray(value) &&
+    value.every((part) => typeof part === "object" && part !== null && "type" in part);
+  const multimodal = value !== null && typeof value === "object" &&
+    (value as Record<string, unknown>)._multimodal === true;
+  return parts || multimodal ? value : json;
 }
 
 function parseJson(text: string | null): unknown {
