@@ -7,14 +7,19 @@
  */
 import type { Focus } from "./focus.ts";
 import type { RootView } from "./root.ts";
-import { omissionNote, type SectionContent, type SectionSpec } from "./section.ts";
+import {
+  omissionNote,
+  type SectionContent,
+  type SectionSpec,
+  type SharedLines,
+} from "./section.ts";
 import { type BudgetPart, LOG_SECTION } from "./sections/table.ts";
 
 /** Budgets at or below this many characters show the narrowest lines; at or above `WIDE`, the widest. */
 const NARROW_BUDGET = 8_000;
 const WIDE_BUDGET = 32_000;
 /** The least room worth promising the session log: a few lines. */
-const MIN_LOG_CHARS = 300;
+const MIN_LOG_CHARS = 200;
 // The narrowest the task is quoted: its first words at least.
 const MIN_TASK_WIDTH = 60;
 
@@ -42,7 +47,13 @@ interface Sizing {
   readonly heading: string;
   readonly noun: string;
   readonly entries: readonly unknown[];
+  /** Each entry's line, or its part of a shared line. */
   readonly lines: readonly string[];
+  /** Which entries share lines (see `SharedLines`), and how. */
+  readonly shared: readonly boolean[];
+  /** Each entry's own line: what a shared entry shows when it is the only one. */
+  readonly alone: readonly string[];
+  readonly sharing?: Pick<SharedLines<unknown>, "most" | "opening" | "separator">;
   /** Indices into `lines`, in the order entries are kept. */
   readonly order: readonly number[];
   readonly pinned: number;
@@ -125,7 +136,12 @@ function prepare(
   const { spec, content } = plan;
   const entries = content.entries;
   const width = widthFor(spec, budgetChars, share, entries.length);
-  const lines = entries.map((entry) => spec.render(entry, width, view));
+  const sharing = spec.shared;
+  const shared = entries.map((entry) => sharing?.test(entry) ?? false);
+  const alone = entries.map((entry) => spec.render(entry, width, view));
+  const lines = entries.map((entry, index) =>
+    shared[index] ? sharing!.part(entry, width, view) : alone[index] as string
+  );
   const pinned = Math.min(spec.pinned, lines.length);
   const rest = lines.map((_, index) => index).slice(pinned);
   const recent = spec.keep === "first" ? rest : [...rest].reverse();
@@ -149,6 +165,9 @@ function prepare(
     noun: spec.noun,
     entries,
     lines,
+    shared,
+    alone,
+    ...(sharing === undefined ? {} : { sharing }),
     order,
     pinned,
     rank: plan.part.rank,
@@ -199,11 +218,29 @@ function take(sizing: Sizing, room: number, most = Infinity): number {
   return sizing.used - before;
 }
 
-/** The size of the section showing the first `count` entries of its keep order. */
+/**
+ * The size of the section showing the first `count` entries of its keep order: their lines, and
+ * the shared lines their shared parts make (which depends only on how many there are).
+ */
 function sizeWith(sizing: Sizing, count: number): number {
   let size = sizing.heading.length + 2;
+  let parts = 0;
+  let lastPart = 0;
   for (let index = 0; index < count; index++) {
-    size += (sizing.lines[sizing.order[index] as number] as string).length + 1;
+    const entry = sizing.order[index] as number;
+    size += (sizing.lines[entry] as string).length;
+    if (sizing.shared[entry]) {
+      parts++;
+      lastPart = entry;
+    } else size++;
+  }
+  if (parts === 1) {
+    size += (sizing.alone[lastPart] as string).length - (sizing.lines[lastPart] as string).length +
+      1;
+  } else if (parts > 1 && sizing.sharing) {
+    const lines = Math.ceil(parts / sizing.sharing.most);
+    size += lines * (sizing.sharing.opening.length + 1) +
+      (parts - lines) * sizing.sharing.separator.length;
   }
   const omitted = sizing.previouslyOmitted + sizing.lines.length - count;
   if (omitted > 0) size += omissionNote(omitted, sizing.noun).length + 1;
@@ -214,8 +251,26 @@ function finish(sizing: Sizing): SizedSection {
   const kept = new Set(sizing.order.slice(0, sizing.taken));
   const omitted = sizing.previouslyOmitted + sizing.lines.length - kept.size;
   if (sizing.used === 0) return { heading: sizing.heading, lines: [], omitted, kept: [], size: 0 };
-  const lines = sizing.lines.filter((_, index) => kept.has(index));
+  const shown = [...kept].sort((a, b) => a - b);
+  // Shared parts in the order shown, a line for each run of `most`, at its first entry's place;
+  // a lone one shows its own line.
+  const sharedParts = shown.filter((index) => sizing.shared[index]);
+  const opens = new Map<number, string>();
+  const { most = 1, opening = "", separator = "" } = sizing.sharing ?? {};
+  if (sharedParts.length === 1) {
+    const only = sharedParts[0] as number;
+    opens.set(only, sizing.alone[only] as string);
+  }
+  for (let start = 0; sharedParts.length > 1 && start < sharedParts.length; start += most) {
+    const run = sharedParts.slice(start, start + most);
+    opens.set(run[0] as number, opening + run.map((index) => sizing.lines[index]).join(separator));
+  }
+  const lines = shown.flatMap((index) =>
+    sizing.shared[index]
+      ? (opens.has(index) ? [opens.get(index) as string] : [])
+      : [sizing.lines[index] as string]
+  );
   if (omitted > 0) lines.push(omissionNote(omitted, sizing.noun));
-  const entries = sizing.entries.filter((_, index) => kept.has(index));
+  const entries = shown.map((index) => sizing.entries[index]);
   return { heading: sizing.heading, lines, omitted, kept: entries, size: sizing.used };
 }

@@ -174,8 +174,10 @@ function readBlock(block: RawBlock): PreviousBlock {
     let omitted = 0;
     section.use((spec) => {
       for (const line of lines) {
-        const entry = spec.parse(line, view);
-        if (entry !== undefined) entries.push(entry);
+        const shared = spec.shared?.parse(line, view);
+        const entry = shared === undefined ? spec.parse(line, view) : undefined;
+        if (shared !== undefined) entries.push(...shared);
+        else if (entry !== undefined) entries.push(entry);
         else if (parseOmissionNote(line) > 0) omitted += parseOmissionNote(line);
         else stray.push(line);
       }

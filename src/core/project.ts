@@ -21,6 +21,9 @@ import { findRoot, rootNote, type RootView, showRoot, WHOLE_PATHS } from "./root
 import { commandOf } from "./command.ts";
 import { commandSteps } from "./shell_words.ts";
 import type { FileEntry } from "./sections/files.ts";
+import { callKey, callName } from "./sections/call_label.ts";
+import { fileOps } from "./file_ops.ts";
+import type { ToolCall } from "./message.ts";
 import { reconcile } from "./sections/reconcile.ts";
 import { sessionLog } from "./sections/session_log.ts";
 import { LOG_SECTION, type SectionId, type SectionRow, SECTIONS } from "./sections/table.ts";
@@ -73,13 +76,16 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
     ...(root === undefined ? [] : [rootNote(root)]),
   ].join("\n");
   const earlierLog = [...new Set(blocks.flatMap((block) => block.log))];
-  const windowLog = sessionLog(analysis, earlierStart, loggedRows(earlierLog), view);
-  const logParts = [
-    windowLog.older,
-    new LazyLines(earlierLog.length, (index) => [showRoot(earlierLog[index] as string, view)]),
-    windowLog.newer,
-  ];
-  const logWanted = logParts.reduce((sum, part) => sum + part.sizeUpTo(budgetChars), 0);
+  const logOf = (listed: (call: ToolCall) => boolean) => {
+    const windowLog = sessionLog(analysis, earlierStart, loggedRows(earlierLog), view, listed);
+    return [
+      windowLog.older,
+      new LazyLines(earlierLog.length, (index) => [showRoot(earlierLog[index] as string, view)]),
+      windowLog.newer,
+    ];
+  };
+  // What the log wants, before the sections are sized: its lines as if every call were listed.
+  const logWanted = logOf(() => true).reduce((sum, part) => sum + part.sizeUpTo(budgetChars), 0);
   const logHead = LOG_SECTION.heading.length + 1;
   const { sections, logRoom } = sizeSections(
     plans,
@@ -95,6 +101,7 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
   const parts = header.length > budgetChars
     ? []
     : [header, ...sections.filter((section) => section.size > 0).map(renderSection)];
+  const logParts = logOf(listedIn(analysis, sections));
   const earlierLogOmitted = Math.max(0, ...blocks.map((block) => block.logOmitted));
   const lineRoom = logRoom - logHead;
   const fitted = logWanted > 0 && lineRoom >= MIN_LOG_LINES_CHARS
@@ -115,6 +122,30 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
       budgetChars,
       safetyCut: whole.length - body.length,
     }),
+  };
+}
+
+/**
+ * Whether the sections as sized list a call: its command is shown in Commands Run, or every file
+ * it worked on in Relevant Files.
+ */
+function listedIn(
+  analysis: Analysis,
+  sections: readonly SizedSection[],
+): (call: ToolCall) => boolean {
+  const kept = (id: SectionId) =>
+    sections[SECTIONS.findIndex((section) => section.id === id)]?.kept ?? [];
+  const commands = new Set(
+    (kept("commands") as readonly CommandEntry[]).map((entry) => callKey(entry.name)),
+  );
+  const files = new Set((kept("files") as readonly FileEntry[]).map((entry) => entry.path));
+  return (call) => {
+    const group = analysis.groupOf.get(call);
+    if (group === undefined) return false;
+    if (group.command) return commands.has(callKey(callName(group, false)));
+    const paths = group.events.filter((event) => event.call === call)
+      .flatMap((event) => fileOps(event).map((op) => op.path));
+    return paths.length > 0 && paths.every((path) => files.has(path));
   };
 }
 

@@ -19,13 +19,13 @@ export const WHOLE_PATHS: RootView = {};
 export const ROOT_MARK = "…";
 const NOTE_START = `(${ROOT_MARK} is `;
 const NOTE_END = ")";
-// The shallowest root worth naming (`/home/u` is too shallow to save anything).
-const LEAST_DEPTH = 2;
+// The shortest root worth naming: `/home/u` would save little; `/testbed` is worth it.
+const LEAST_LENGTH = 8;
 // The share of the session's absolute paths the root must hold.
 const ROOT_SHARE = 0.5;
 
 /**
- * The root of the session's paths: the deepest directory (two levels or more) holding at least
+ * The root of the session's paths: the deepest directory (of eight characters or more) holding at least
  * half of the absolute paths its work named (directories it changed to, files it touched) and at
  * least two of them; the earlier projection's root while it still holds half of them, so lines do
  * not change with every compaction. `undefined` when no directory does.
@@ -47,9 +47,9 @@ export function findRoot(paths: readonly string[], earlier?: string): string | u
   for (const path of new Set(absolute)) {
     const parts = path.split("/").filter((part) => part !== "");
     // Every directory of the path, the path itself included (it may be one).
-    for (let depth = LEAST_DEPTH; depth <= parts.length; depth++) {
+    for (let depth = 1; depth <= parts.length; depth++) {
       const dir = `/${parts.slice(0, depth).join("/")}`;
-      counts.set(dir, (counts.get(dir) ?? 0) + 1);
+      if (dir.length >= LEAST_LENGTH) counts.set(dir, (counts.get(dir) ?? 0) + 1);
     }
   }
   let best: string | undefined;

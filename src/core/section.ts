@@ -58,6 +58,27 @@ export interface SectionSpec<E> {
   parse(line: string, view: RootView): E | undefined;
   /** Entries kept before others when some must go (after those matching the focus). */
   prefer?(entry: E): boolean;
+  /** Entries shown several to a line, where a section has such (see {@linkcode SharedLines}). */
+  readonly shared?: SharedLines<E>;
+}
+
+/**
+ * How a section shows some of its entries several to a line (the commands that succeeded once,
+ * whose outcome the line states once for all): which entries, each one's part of the line, and
+ * how such a line is read back. A shared line takes the place of its first entry.
+ */
+export interface SharedLines<E> {
+  /** Whether an entry is shown in a shared line. */
+  test(entry: E): boolean;
+  /** How many entries share a line at most. */
+  readonly most: number;
+  /** What opens a shared line, and what separates its entries. */
+  readonly opening: string;
+  readonly separator: string;
+  /** One entry's part of a shared line. */
+  part(entry: E, width: number, view: RootView): string;
+  /** The entries of a shared line; `undefined` when `line` is none. */
+  parse(line: string, view: RootView): E[] | undefined;
 }
 
 /** The omission note that closes a section which dropped entries. */

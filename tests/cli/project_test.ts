@@ -52,8 +52,8 @@ const SECTIONS = `## Historical Task Snapshot
 
 ## Detailed Session Log (oldest first)
 [#10] user: Rename the config loader.
-[#11] → terminal: \`pytest -q\`
-[#12] ← terminal succeeded (exit 0): 2 passed
+[#11] → terminal
+[#12] ← terminal: 2 passed
 `;
 
 /** Checks a printed projection of WINDOW: its header names `session`, its sections are SECTIONS. */

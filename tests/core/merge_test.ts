@@ -81,7 +81,7 @@ Deno.test("project() keeps untouched merged sections byte-identical", () => {
       "## Goal",
       "## Blocked",
       "## Errors & Fixes",
-      "## Error Names Seen",
+      "## Errors Seen",
       "## Commands Run",
     ]
   ) {

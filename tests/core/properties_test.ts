@@ -93,3 +93,42 @@ Deno.test("project() merges its own previous projection without losing the goal"
     assert.equal(after.stats.merged, true);
   }
 });
+
+/** The `command` of a terminal call's arguments; `undefined` for arguments that are not JSON. */
+function parsedCommand(args: string | undefined): string | undefined {
+  try {
+    return JSON.parse(args ?? "").command;
+  } catch {
+    return undefined;
+  }
+}
+
+Deno.test("project() lists every command again after a merge, shared lines and all", () => {
+  const commandSection = (body: string) =>
+    /## Commands Run\n([\s\S]*?)(?:\n\n## |$)/.exec(body)?.[1] ?? "";
+  let sharedSeen = false;
+  for (const seed of SEEDS) {
+    const first = generateWindow({ seed, targetTokens: 8_000, rowIdStart: 1 });
+    const second = generateWindow({ seed: seed + 100, targetTokens: 2_000, rowIdStart: 5_000 });
+    const before = project(first, { budgetTokens: 60_000, sessionId: "s" });
+    const after = project(second, { budgetTokens: 60_000, sessionId: "s", previous: before.body });
+    sharedSeen ||= commandSection(before.body).includes(" once each: ");
+    // The oracle is the window: the first call of each command it ran is cited by both.
+    const firstCalls = new Map<string, string>();
+    for (const row of first) {
+      for (const call of (row.tool_calls ?? []) as { function: Record<string, string> }[]) {
+        if (call.function.name !== "terminal") continue;
+        const command = parsedCommand(call.function.arguments);
+        if (command === undefined || firstCalls.has(command)) continue;
+        firstCalls.set(command, `[#${row._row_id}]`);
+      }
+    }
+    const calls = [...firstCalls.values()];
+    assert.ok(calls.length > 0, `seed ${seed}: the window ran commands`);
+    for (const call of calls) {
+      assert.ok(commandSection(before.body).includes(call), `seed ${seed}: ${call} listed`);
+      assert.ok(commandSection(after.body).includes(call), `seed ${seed}: ${call} carried`);
+    }
+  }
+  assert.ok(sharedSeen, "some projection shows commands that succeeded once on shared lines");
+});

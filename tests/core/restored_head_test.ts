@@ -102,7 +102,7 @@ Deno.test("project() logs the request Hermes restates after a compaction where i
       content: "[STILL IN PROGRESS — this is the active request, restated.]\nMake the tests pass.",
     },
     call(14, 1100, "c6", "cat data/a.txt"),
-    result(15, 1101, "c6", { output: "a", exit_code: 0 }),
+    result(15, 1101, "c6", { output: "ledger a balanced", exit_code: 0 }),
     { role: "user", content: "Not saved yet." },
   ], { sessionId: "s" });
   assert.deepEqual(logOrder(body), [14, 15, 24]);

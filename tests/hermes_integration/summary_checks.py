@@ -43,12 +43,39 @@ PROCESS_TOOLS = ("process", "process_manage")
 """The names Hermes's process tool has in its releases."""
 _LOG_TEXT = re.compile(r"^\[#(\d+)\] (user|assistant|system): (.*)$")
 _LOG_CALL = re.compile(r"^\[#(\d+)\] → ([^\s:]+)(?:: (`+) ?(.*?) ?\3)?$")
-_LOG_RESULT = re.compile(r"^\[#(\d+)\] ← (\S+)")
+_LOG_RESULT = re.compile(r"^\[#(\d+)\] ← ([^\s:]+)(?: ok| [^:]+)?(?:: (.*))?$")
 _GOAL = re.compile(r"^\[#(\d+)\] (.*)$")
 # Hermes's grounding of the task snapshot, as the engine keeps the quoted message's reference.
 _GROUNDED_QUOTE = re.compile(r"^User asked \(deterministic, from compacted turns\): (['\"])(.*)\1$")
 _ERROR_LINE = re.compile(r"^- (.+?)(?: \u00d7\d+)? \(first at \[#(\d+)\]\)$")
 _FILE = re.compile(r"^- (.+?) — (.*)$")
+
+
+# Commands that succeeded once share a line: `- succeeded (exit 0) once each: [#a] `cmd` [#b]; …`.
+_SHARED = re.compile(r"^- (?P<state>.+?) once each: (?P<parts>.*)$")
+_SHARED_PART = re.compile(
+    r"\[#(?P<call>\d+)\] (?P<fence>`+) ?(?P<subject>.+?) ?(?P=fence)"
+    r"(?P<marks>(?: \((?:job|id) [\w.-]+\))*) \[#(?P<result>\d+)\](?:; |$)"
+)
+
+
+def command_lines(lines: Sequence[str]) -> list[str]:
+    """Commands Run's lines with each shared line read as one line per command it holds, in the
+    form of the others: ``- [#a] `cmd` — succeeded (exit 0) [#b]``."""
+    out: list[str] = []
+    for line in lines:
+        shared = _SHARED.match(line)
+        if shared is None:
+            out.append(line)
+            continue
+        for part in _SHARED_PART.finditer(shared["parts"]):
+            fence = part["fence"]
+            pad = " " if len(fence) > 1 else ""
+            out.append(
+                f"- [#{part['call']}] {fence}{pad}{part['subject']}{pad}{fence}{part['marks']} — "
+                f"{shared['state']} [#{part['result']}]"
+            )
+    return out
 
 
 def sections(summary: str) -> dict[str, list[str]]:
@@ -85,9 +112,16 @@ def section_problems(summary: str) -> list[str]:
     return problems
 
 
+# The note naming the directory that lines show as `…`, and where `…` stands for it.
+_ROOT_NOTE = re.compile(r"^\(\u2026 is (/\S+)\)$", re.MULTILINE)
+_ROOT_IN_PATH = re.compile(r"(?<![^\s'\"`=(:,])\u2026/")
+_ROOT_CD = re.compile(r"(?<![^\s'\"`=(:,])cd \u2026(?=$|[\s;&|)])")
+
+
 def projection_text(summary: str) -> str:
     """The projection's own sections of the summary, without what Hermes added around them (its
-    appended sections quote messages verbatim, which may contain anything)."""
+    appended sections quote messages verbatim, which may contain anything), with paths whole
+    where the projection names a root."""
     kept = []
     keep = False
     for line in summary.splitlines():
@@ -95,7 +129,11 @@ def projection_text(summary: str) -> str:
             keep = line in PROJECTION_SECTIONS
         if keep:
             kept.append(line)
-    return "\n".join(kept)
+    text = "\n".join(kept)
+    if root := _ROOT_NOTE.search(summary):
+        text = _ROOT_IN_PATH.sub(lambda _: f"{root[1]}/", text)
+        text = _ROOT_CD.sub(lambda _: f"cd {root[1]}", text)
+    return text
 
 
 def references(summary: str) -> set[int]:
@@ -198,6 +236,8 @@ def citation_problems(summary: str, evidence: Evidence) -> list[str]:
     }
     for heading, lines in sections(projection).items():
         check = checks.get(heading)
+        if heading == HEADING_OF["commands"]:
+            lines = command_lines(lines)
         for line in lines if check else []:
             if REF.search(line):
                 problems += [f"{heading}: {problem}: {line}" for problem in check(line, evidence)]
@@ -286,7 +326,8 @@ def _log_line(line: str, evidence: Evidence) -> list[str]:
         row_id, tool = int(match[1]), match[2]
         if evidence.role(row_id) != "tool" or tool not in evidence.call_names(row_id):
             return [f"[#{row_id}] is not a {tool} result"]
-        return []
+        quoted = evidence.quotes(row_id, match[3] or "", calls=False)
+        return [] if quoted else [f"[#{row_id}] did not return this"]
     return ["unreadable line"]
 
 

@@ -27,6 +27,7 @@ from summary_checks import (  # the shared checker, beside the integration suite
     REF,
     Evidence,
     citation_problems,
+    command_lines,
     projection_text,
     sections,
 )
@@ -81,12 +82,12 @@ def facts_after(run: LiveRun, index: int, rows: Mapping[int, Mapping[str, Any]])
     found = sections(body)
     return [
         *_no_summary_request(run),
-        *_outcomes(covered, found.get(HEADING_OF["commands"], [])),
+        *_outcomes(covered, command_lines(found.get(HEADING_OF["commands"], []))),
         *_blocked(covered, found.get(HEADING_OF["blocked"], [])),
         *_error_names(covered, found.get(HEADING_OF["errorsSeen"], [])),
         *_files(covered, found.get(HEADING_OF["files"], [])),
         *_references(body, rows),
-        *_originals(covered, found.get(HEADING_OF["commands"], []), rows),
+        *_originals(covered, command_lines(found.get(HEADING_OF["commands"], [])), rows),
     ]
 
 

@@ -23,17 +23,25 @@ export function foldText(text: string): string {
 
 /**
  * Whether `shown` (a command or path as a projection line shows it) stands for `full`: equal once
- * folded, or cut with `…` where the kept head and tail are the start and end of `full`.
+ * folded, or with parts left out at each `…`, the parts kept being the start of `full`, its end,
+ * and pieces of it in between, in order.
  */
 export function showsText(shown: string, full: string): boolean {
   const display = foldText(shown);
   const whole = foldText(full);
   if (display === whole) return true;
-  for (let at = display.indexOf(CUT); at >= 0; at = display.indexOf(CUT, at + 1)) {
-    const head = display.slice(0, at).trimEnd();
-    const tail = display.slice(at + CUT.length).trimStart();
-    if (head.length + tail.length === 0 || head.length + tail.length > whole.length) continue;
-    if (whole.startsWith(head) && whole.endsWith(tail)) return true;
+  if (!display.includes(CUT)) return false;
+  const pieces = display.split(CUT).map((piece) => piece.trim());
+  const first = pieces[0] as string;
+  const last = pieces.at(-1) as string;
+  if (first.length + last.length === 0 || !whole.startsWith(first) || !whole.endsWith(last)) {
+    return false;
   }
-  return false;
+  let at = first.length;
+  for (const piece of pieces.slice(1, -1)) {
+    const found = whole.indexOf(piece, at);
+    if (found === -1) return false;
+    at = found + piece.length;
+  }
+  return at <= whole.length - last.length;
 }

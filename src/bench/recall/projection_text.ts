@@ -92,7 +92,11 @@ const FINGERPRINT = /^(?: \(job [\w.-]{1,64}\))?(?: \(id [0-9a-f]{8}\))?/;
 export function readProjection(body: string): ProjectionText {
   const root = ROOT_NOTE.exec(body)?.[1];
   const sections = splitSections(root === undefined ? body : expandRoot(body, root));
-  const section = <T>(id: string, read: (line: string) => T | undefined, entry = "- ") => {
+  const section = <T>(
+    id: string,
+    read: (line: string) => T | readonly T[] | undefined,
+    entry = "- ",
+  ) => {
     const lines = sections.get(id) ?? [];
     const entries: T[] = [];
     let omitted = 0;
@@ -101,7 +105,8 @@ export function readProjection(body: string): ProjectionText {
       if (note) omitted = Number(note[1]);
       else if (line.startsWith(entry)) {
         const parsed = read(line.slice(entry === "- " ? 2 : 0));
-        if (parsed !== undefined) entries.push(parsed);
+        if (Array.isArray(parsed)) entries.push(...parsed);
+        else if (parsed !== undefined) entries.push(parsed as T);
       }
     }
     return { lines: entries, omitted };
@@ -112,8 +117,35 @@ export function readProjection(body: string): ProjectionText {
     errorsFixes: section("errors", readClaimLine),
     errorNames: section("errorsSeen", (line) => line.replace(/(?: ×\d+)? \(first at .*$/, "")),
     files: section("files", readFileLine),
-    commands: section("commands", readCommandLine),
+    commands: section("commands", (line) => readSharedLine(line) ?? readCommandLine(line)),
   };
+}
+
+// Commands that succeeded once share a line: `succeeded (exit 0) once each: [#call] `display`
+// [#result]; …`, each part a command whose one outcome is the line's.
+const SHARED = /^(.*?) once each: /;
+const PART_HEAD = new RegExp(`^${REF} `);
+const PART_TAIL = new RegExp(`^ ${REF}(?:; |$)`);
+
+/** The commands of a shared line; `undefined` for any other line. */
+function readSharedLine(line: string): CommandLine[] | undefined {
+  const opening = SHARED.exec(line);
+  if (!opening) return undefined;
+  const state = opening[1] as string;
+  const found: CommandLine[] = [];
+  let rest = line.slice(opening[0].length);
+  while (rest !== "") {
+    const head = PART_HEAD.exec(rest);
+    if (!head) return undefined;
+    const span = readCodeSpan(rest.slice(head[0].length));
+    const after = span.after ?? "";
+    const tail = PART_TAIL.exec(after);
+    if (!tail) return undefined;
+    const outcome = withExit(state, tail[1] as string);
+    found.push({ ref: head[1] as string, display: span.text, outcomes: [outcome], final: outcome });
+    rest = after.slice(tail[0].length);
+  }
+  return found;
 }
 
 // A projection that names its root (`(… is /srv/app)`) shows paths under it from `…`: the leading
@@ -225,7 +257,7 @@ function readHead(line: string): { ref?: string; tool?: string; display: string;
  * A Markdown code span at the start of `text`: a fence of K backticks, then text holding only
  * shorter runs, then K backticks (padded with one space each side when K > 1).
  */
-function readCodeSpan(text: string): { text: string; rest?: string } {
+function readCodeSpan(text: string): { text: string; rest?: string; after?: string } {
   const fence = /^`+/.exec(text)?.[0].length ?? 0;
   if (fence === 0) return { text: "" };
   const runs = /`+/g;
@@ -237,8 +269,8 @@ function readCodeSpan(text: string): { text: string; rest?: string } {
     // A call whose shown text does not determine it carries its fingerprint after the span.
     const after = text.slice(match.index + fence).replace(FINGERPRINT, "");
     return after.startsWith(SEPARATOR)
-      ? { text: inner, rest: after.slice(SEPARATOR.length) }
-      : { text: inner };
+      ? { text: inner, rest: after.slice(SEPARATOR.length), after }
+      : { text: inner, after };
   }
   return { text: text.slice(fence).trim() };
 }

@@ -37,6 +37,25 @@ export function callName(group: CallGroup, withTool: boolean): CallName {
   };
 }
 
+// A here-document folded onto one line: what opens it, its body, its closing word.
+const HERE_DOCUMENT = /^(.*?<<-?\s*(['"]?)([A-Za-z_]\w*)\2) (.+) \3((?:\s.*)?)$/;
+
+/**
+ * A folded command line without the body of its here-document (`cat > a.py << 'EOF' … EOF`): the
+ * file it writes and the command around it tell it apart, its body does not fit a line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withoutHereDocument } from "./call_label.ts";
+ * assert.equal(withoutHereDocument("cat > fix.py << 'EOF' import re print(1) EOF"), "cat > fix.py << 'EOF' … EOF");
+ * ```
+ */
+export function withoutHereDocument(text: string): string {
+  const match = HERE_DOCUMENT.exec(text);
+  return match ? `${match[1]} … ${match[3]}${match[5]}` : text;
+}
+
 /**
  * The merge key of a call name: its fingerprint when it has one, else what it shows; a command
  * by its subject alone, so the same command is one key in every section that names it.
@@ -59,7 +78,9 @@ export function isCommandName(name: CallName): boolean {
 export function renderCallName(name: CallName, width: number, view: RootView): string {
   const parts: string[] = [];
   if (name.tool !== "") parts.push(name.tool);
-  if (name.subject !== "") parts.push(inlineCode(cutMiddle(showRoot(name.subject, view), width)));
+  if (name.subject !== "") {
+    parts.push(inlineCode(cutMiddle(withoutHereDocument(showRoot(name.subject, view)), width)));
+  }
   if (name.job !== undefined) parts.push(`(${JOB_WORD} ${name.job})`);
   if (name.fingerprint !== undefined) parts.push(`(${FINGERPRINT_WORD} ${name.fingerprint})`);
   return parts.join(" ");

@@ -1,6 +1,12 @@
 import { type Analysis, eventMoment, eventRefs, outcomeRef } from "../analysis.ts";
 import type { ToolEvent } from "../events.ts";
-import { isBlocked, isFailure, stateOf } from "../outcome_words.ts";
+import {
+  describeState,
+  isBlocked,
+  isFailure,
+  type OutcomeState,
+  stateOf,
+} from "../outcome_words.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
 import type { Change, SectionSpec } from "../section.ts";
 import {
@@ -24,17 +30,36 @@ export interface CommandEntry {
 
 const LINE = new RegExp(`^- (?:(${REF_PATTERN}) )?${callNamePattern(false)} — (.+)$`);
 
+// Commands that succeeded once (exit 0, no error printed) share lines that state that once.
+const ONCE: OutcomeState = { kind: "succeeded", exitCode: 0 };
+const ONCE_EACH = `- ${describeState(ONCE)} once each: `;
+const PART_SEPARATOR = "; ";
+const PART = new RegExp(
+  `^(${REF_PATTERN}) ${callNamePattern(false)} (${REF_PATTERN})(?:${PART_SEPARATOR}|$)`,
+);
+
+/** The one run of a command that succeeded once, cleanly; undefined for any other history. */
+function onlyCleanRun(entry: CommandEntry): Run | undefined {
+  const [run, ...more] = entry.runs;
+  return more.length === 0 && run !== undefined && "state" in run && run.count === 1 &&
+      run.ref !== undefined && describeState(run.state) === describeState(ONCE)
+    ? run
+    : undefined;
+}
+
 /**
  * Commands Run: one entry per distinct command (terminal, execute_code, process), first-seen
  * order, with the sequence of its outcomes: ``- [#3] `pytest -q` — failed (exit 1) [#4], then
- * succeeded (exit 0) [#9]``. Identity is the full command, never its shown text.
+ * succeeded (exit 0) [#9]``. Commands that succeeded once, cleanly, share lines that state it once
+ * (``- succeeded (exit 0) once each: [#5] `ls` [#6]; [#7] `cat a` [#8]``). Identity is the full
+ * command, never its shown text.
  */
 export const COMMANDS: SectionSpec<CommandEntry> = {
   heading: "## Commands Run",
   noun: "commands",
   pinned: 0,
   widths: { narrow: 60, wide: 160 },
-  ownWords: RUN_WORDS,
+  ownWords: `${RUN_WORDS} ${ONCE_EACH}`,
   changes(analysis: Analysis): Change<CommandEntry>[] {
     return analysis.groups.filter((group) => group.command).map((group) => {
       const first = group.events[0] as ToolEvent;
@@ -69,4 +94,36 @@ export const COMMANDS: SectionSpec<CommandEntry> = {
   },
   prefer: (entry) =>
     entry.runs.some((run) => "state" in run && (isFailure(run.state) || isBlocked(run.state))),
+  shared: {
+    test: (entry) =>
+      entry.callRef !== undefined && entry.name.job === undefined &&
+      onlyCleanRun(entry) !== undefined,
+    most: 5,
+    opening: ONCE_EACH,
+    separator: PART_SEPARATOR,
+    part(entry, width, view) {
+      const run = onlyCleanRun(entry) as Extract<Run, { count: number }>;
+      return `${renderRef(entry.callRef as Ref)} ${renderCallName(entry.name, width, view)} ${
+        renderRef(run.ref as Ref)
+      }`;
+    },
+    parse(line, view) {
+      if (!line.startsWith(ONCE_EACH)) return undefined;
+      const entries: CommandEntry[] = [];
+      let rest = line.slice(ONCE_EACH.length);
+      while (rest !== "") {
+        const match = PART.exec(rest);
+        const callRef = match && parsePreviousRef(match[1] as string);
+        const ref = match && parsePreviousRef(match[2 + CALL_NAME_GROUPS] as string);
+        if (!match || !callRef || !ref) return undefined;
+        entries.push({
+          callRef,
+          name: readCallName(match, 2, view),
+          runs: [{ state: ONCE, ref, count: 1 }],
+        });
+        rest = rest.slice(match[0].length);
+      }
+      return entries.length > 0 ? entries : undefined;
+    },
+  },
 };

@@ -32,13 +32,16 @@ export const SESSION_LOG_WORDS = `${ROLES.join(" ")} ${toolLabel("")}`;
  * restates after a compaction ahead of older rows); rows an earlier projection logged (`logged`
  * row ids) are left out. Rows recorded before `before` (when an earlier projection's messages
  * began; Hermes stores its protected head again after a compaction) are split off as `older`, to
- * go before that projection's lines.
+ * go before that projection's lines. A call the projection lists (its command in Commands Run,
+ * its files in Relevant Files: `listed`) shrinks to its reference and tool, and its result to its
+ * words, without restating its outcome; such a result with no words of its own has no line.
  */
 export function sessionLog(
   analysis: Analysis,
   before: Moment,
   logged: ReadonlySet<number>,
   view: RootView,
+  listed: (call: ToolCall) => boolean,
 ): { older: LazyLines; newer: LazyLines } {
   const resultOf = new Map<Row, ToolEvent>();
   for (const event of analysis.events) if (event.resultRow) resultOf.set(event.resultRow, event);
@@ -49,7 +52,10 @@ export function sessionLog(
   );
   const isOlder = (row: Row) => isBefore(momentOf(row), before);
   const lazy = (part: readonly Row[]) =>
-    new LazyLines(part.length, (index) => rowLines(part[index] as Row, resultOf, analysis, view));
+    new LazyLines(
+      part.length,
+      (index) => rowLines(part[index] as Row, resultOf, analysis, view, listed),
+    );
   return { older: lazy(rows.filter(isOlder)), newer: lazy(rows.filter((row) => !isOlder(row))) };
 }
 
@@ -66,11 +72,13 @@ function rowLines(
   resultOf: ReadonlyMap<Row, ToolEvent>,
   analysis: Analysis,
   view: RootView,
+  listed: (call: ToolCall) => boolean,
 ): string[] {
   const ref = renderRef(row.ref);
   if (row.role === "tool") {
     const event = resultOf.get(row);
-    return event ? [`${ref} ${resultLine(event)}`] : [];
+    const line = event && resultLine(event, listed(event.call));
+    return line ? [`${ref} ${line}`] : [];
   }
   const lines: string[] = [];
   const limit = row.role === "user"
@@ -82,7 +90,7 @@ function rowLines(
   const text = excerpt(row.role === "user" ? withoutRestatement(row.text.trim()) : row.text, limit);
   if (text !== "") lines.push(`${ref} ${row.role}: ${text}`);
   for (const call of row.toolCalls) {
-    const subject = showRoot(callSubject(call, analysis), view);
+    const subject = listed(call) ? "" : showRoot(callSubject(call, analysis), view);
     const shown = subject === "" ? "" : `: ${inlineCode(cutMiddle(subject, SUBJECT_CHARS))}`;
     lines.push(`${ref} → ${call.label}${shown}`);
   }
@@ -101,8 +109,10 @@ function callSubject(call: ToolCall, analysis: Analysis): string {
   return own ? shownCommand(own.text) : group.subject;
 }
 
-function resultLine(event: ToolEvent): string {
+/** The line of a result: its outcome and words; of a listed call's, its words only, if any. */
+function resultLine(event: ToolEvent, listed: boolean): string | undefined {
   const command = COMMAND_TOOLS.has(event.call.name);
   const words = resultExcerpt(event.outcome, command, RESULT_CHARS);
+  if (listed) return words === "" ? undefined : `← ${event.call.label}: ${words}`;
   return `← ${event.call.label} ${describeState(event.outcome)}${words === "" ? "" : `: ${words}`}`;
 }

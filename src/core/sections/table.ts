@@ -64,9 +64,9 @@ export const SECTION_LAYOUT = [
   { id: "errors", share: 0.11, rank: 4 },
   { id: "errorsSeen", share: 0.06, rank: 6 },
   { id: "files", share: 0.08, rank: 5 },
-  { id: "commands", share: 0.3, rank: 3 },
+  { id: "commands", share: 0.38, rank: 3 },
   { id: "quotedLines", share: 0.05, rank: 7 },
-  { id: "log", share: 0.2, rank: 8 },
+  { id: "log", share: 0.12, rank: 8 },
 ] as const;
 
 /** The ids of the structured sections (every section but the session log). */
