@@ -62,8 +62,9 @@ export const benchRecallCommand = command(
         recallTable(run.totals).trimEnd(),
         "PRESENT: commands with a Commands Run line; RIGHT: final exit code stated and right, of " +
         "commands whose last exit code is recorded; WRONG: lines whose stated outcome the record " +
-        "contradicts; FILES, NAMES, REQUESTS: present; COUNTED: kept + omitted equals the " +
-        "window's count (commands/files/names/requests; yes, or windows where it does)",
+        "contradicts; SAME-TEXT: lines showing the command text another line of their section " +
+        "shows for a different command; FILES, NAMES, REQUESTS: present; COUNTED: kept + omitted " +
+        "equals the window's count (commands/files/requests; yes, or windows where it does)",
         ...unreadLines(run),
         ...wrong.slice(0, SHOWN_WRONG).map((finding) =>
           `WRONG ${finding.corpus} ${finding.window} @${finding.budgetTokens} ${finding.section} ` +
@@ -163,10 +164,11 @@ function recallTable(totals: readonly RecallTotals[]): string {
       "RIGHT",
       "WRONG",
       "AMBIGUOUS",
+      "SAME-TEXT",
       "FILES",
       "NAMES",
       "REQUESTS",
-      "COUNTED C/F/N/R",
+      "COUNTED C/F/R",
     ],
     ...totals.map((row) => [
       row.corpus,
@@ -177,13 +179,13 @@ function recallTable(totals: readonly RecallTotals[]): string {
       percent(row.commands.right, row.commands.checkable),
       String(row.wrong),
       String(row.ambiguous),
+      String(row.commands.sameText),
       percent(row.files.present, row.files.total),
       percent(row.errorNames.present, row.errorNames.total),
       percent(row.requests.present, row.requests.total),
       [
         row.exactCounts.commands,
         row.exactCounts.files,
-        row.exactCounts.errorNames,
         row.exactCounts.requests,
       ].map((exact) => counted(exact, row.windows)).join(" "),
     ]),

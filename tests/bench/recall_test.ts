@@ -363,6 +363,27 @@ const PROJECTION = `## Historical Task Snapshot
 [#3] → terminal: \`pytest -q\`
 `;
 
+Deno.test("scoreWindow() counts lines that show two commands the same", () => {
+  const facts = windowFacts([
+    calls(1, call("a", "terminal", { command: "python -c 'import a'" })),
+    result(2, "a", { output: "", exit_code: 0 }),
+    calls(3, call("b", "terminal", { command: "python -c 'import b'" })),
+    result(4, "b", { output: "", exit_code: 0 }),
+    calls(5, call("c", "terminal", { command: "ls" })),
+    result(6, "c", { output: "", exit_code: 0 }),
+  ]);
+  const shown = (display: string, again: string) =>
+    scoreWindow(
+      facts,
+      readProjection(
+        `## Commands Run\n- succeeded (exit 0) once each: [#2] \`${display}\`; [#4] \`${again}\`; [#6] \`ls\``,
+      ),
+    ).commands;
+  assert.equal(shown("python -c…", "python -c…").sameText, 2);
+  assert.equal(shown("python -c 'import a'", "python -c 'import b'").sameText, 0);
+  assert.equal(shown("python -c…", "python -c…").present, 3, "each line still names its command");
+});
+
 Deno.test("scoreWindow() judges final outcomes by exit code and flags contradicted lines", () => {
   const score = scoreWindow(FACTS, readProjection(PROJECTION));
   assert.deepEqual(score.commands, {
@@ -379,6 +400,7 @@ Deno.test("scoreWindow() judges final outcomes by exit code and flags contradict
     kept: 9,
     omitted: 3,
     unmatched: 1,
+    sameText: 0,
   });
   assert.deepEqual(score.wrong, [
     {

@@ -46,6 +46,8 @@ const HERMES_SNAPSHOT_LABEL = new RegExp(RegExp.escape(SNAPSHOT_GROUNDING_WORDS)
 const HERMES_ELISION = /\s?\.\.\.\[truncated\]|⟪HERMES-CONTEXT-COMPRESSION:[^⟫]*⟫/g;
 // A word an excerpt cut short: directly followed by the ellipsis that marks the cut.
 const CUT_WORD = /([\p{L}\p{N}_]+)…/gu;
+// A word directly after `…` is the end of a word shortened inside.
+const WORD_END = /…([\p{L}\p{N}_]+)/gu;
 
 /** Looks up the words of a source row by its reference label. */
 export interface RowLookup {
@@ -54,19 +56,48 @@ export interface RowLookup {
   readonly positional: boolean;
 }
 
-/** A {@linkcode RowLookup} over a window: rows by `_row_id`, else by position. */
+/**
+ * A {@linkcode RowLookup} over a window: rows by `_row_id`, else by position; a result row also
+ * says what the call it answers said.
+ */
 export function windowLookup(rows: readonly unknown[]): RowLookup {
   const refs = new Map<string, number>();
   rows.forEach((row, index) => refs.set(refLabel(windowRef(row, index)), index));
+  // A result says what its call said: the calls by their ids, as the rows that made them.
+  const calls = new Map<string, unknown>();
+  for (const row of rows) {
+    for (const call of callsOf(row)) {
+      if (typeof call.id === "string" && !calls.has(call.id)) {
+        calls.set(call.id, { tool_calls: [call] });
+      }
+    }
+  }
   const cache = new Map<number, Set<string>>();
   const lookup = (ref: string) => {
     const index = refs.get(ref);
     if (index === undefined) return undefined;
     let words = cache.get(index);
-    if (!words) cache.set(index, words = rowWords(rows[index]));
+    if (!words) {
+      const row = rows[index];
+      const callId = (row as { tool_call_id?: unknown } | null)?.tool_call_id;
+      const call = typeof callId === "string" ? calls.get(callId) : undefined;
+      words = rowWords(row);
+      for (const word of call === undefined ? [] : rowWords(call)) words.add(word);
+      cache.set(index, words);
+    }
     return words;
   };
   return Object.assign(lookup, { positional: [...refs.keys()].some((ref) => ref.startsWith("t")) });
+}
+
+/** The tool calls a row made, as far as they are objects. */
+function callsOf(row: unknown): Record<string, unknown>[] {
+  const calls = (row as { tool_calls?: unknown } | null)?.tool_calls;
+  return Array.isArray(calls)
+    ? calls.filter((call): call is Record<string, unknown> =>
+      call !== null && typeof call === "object"
+    )
+    : [];
 }
 
 /**
@@ -75,7 +106,7 @@ export function windowLookup(rows: readonly unknown[]): RowLookup {
  * label: `×3`, `4 more`), nor Hermes's own words on the task snapshot line it grounds, must
  * occur among the words of the rows the line cites (any of them). A word directly followed by
  * `…` (or by Hermes's elision mark) was cut short; it passes when it begins a word of a cited
- * row. A line citing `[unsaved]`, or a window position where the source knows rows by id only, is
+ * row, and one directly after `…` (a word shortened inside) when it ends one. A line citing `[unsaved]`, or a window position where the source knows rows by id only, is
  * not checkable: its words are not checked. A bag-of-words check: it shows that lines quote their
  * sources, not that they are complete.
  */
@@ -98,11 +129,13 @@ export function checkLines(body: string, lookup: RowLookup): LineVerdict[] {
       ? line.text.replace(HERMES_SNAPSHOT_LABEL, " ").replace(HERMES_ELISION, "…")
       : line.text;
     const cut = new Set([...text.matchAll(CUT_WORD)].map((match) => match[1]!));
+    const ends = new Set([...text.matchAll(WORD_END)].map((match) => match[1]!));
     const foreign = uncheckable.length > 0
       ? []
       : wordsOf(text.replace(REF, " ").replace(LABEL_TOKENS, " ")).filter((word) =>
         !LABEL_WORDS.has(word) && !sources.some((source) => source.words?.has(word)) &&
-        !(cut.has(word) && sources.some((source) => hasPrefix(source.words, word)))
+        !(cut.has(word) && sources.some((source) => hasPart(source.words, word, "start"))) &&
+        !(ends.has(word) && sources.some((source) => hasPart(source.words, word, "end")))
       );
     verdicts.push({
       index: line.index,
@@ -116,7 +149,14 @@ export function checkLines(body: string, lookup: RowLookup): LineVerdict[] {
   return verdicts;
 }
 
-function hasPrefix(words: ReadonlySet<string> | undefined, prefix: string): boolean {
-  for (const word of words ?? []) if (word.startsWith(prefix)) return true;
+/** Whether some word of `words` starts (or ends) with `part`. */
+function hasPart(
+  words: ReadonlySet<string> | undefined,
+  part: string,
+  where: "start" | "end",
+): boolean {
+  for (const word of words ?? []) {
+    if (where === "start" ? word.startsWith(part) : word.endsWith(part)) return true;
+  }
   return false;
 }

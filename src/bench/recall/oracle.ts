@@ -19,7 +19,8 @@
  *   its outcome is not checkable.
  * - Files: `read_file` (read), `write_file` (written), `patch` (modified; a V4A patch's
  *   `*** Update/Add/Delete File:` headers name modified, written, deleted paths) and
- *   `search_files` (searched), by their `path` argument.
+ *   `search_files` (searched), by their `path` argument; and the file any tool's result says
+ *   Hermes saved its whole output to (`<persisted-output>` … `Full output saved to: PATH`).
  * - Error names: see {@linkcode raisedNames}, read from the output, stderr and error fields of
  *   failed results only — a JSON result with a non-zero `exit_code`, a non-empty `error` or
  *   `success: false` — and the error line a terminal command printed although it exited 0 (see
@@ -66,7 +67,7 @@ export interface CommandFact {
 export type CommandTool = "terminal" | "execute_code" | "process";
 
 /** What a file tool did to a path. */
-export type FileOperation = "read" | "written" | "modified" | "searched" | "deleted";
+export type FileOperation = "read" | "written" | "modified" | "searched" | "deleted" | "saved";
 
 /** A path and every operation done to it, first-seen order. */
 export interface FileFact {
@@ -280,10 +281,16 @@ function failedOutput(text: string): string {
     .join("\n");
 }
 
+// Hermes's block for a result too large to keep, and the line naming the file it went to.
+const PERSISTED = /^<persisted-output>/;
+const SAVED_TO = /^Full output saved to: (.+)$/m;
+
 function fileOperations(call: WindowCall): [string, FileOperation][] {
+  const text = call.result?.text ?? "";
+  const saved = PERSISTED.test(text) ? SAVED_TO.exec(text)?.[1]?.trim() : undefined;
+  const found: [string, FileOperation][] = saved ? [[saved, "saved"]] : [];
   const operation = FILE_TOOLS[call.tool];
-  if (operation === undefined || !call.args) return [];
-  const found: [string, FileOperation][] = [];
+  if (operation === undefined || !call.args) return found;
   const path = call.args.path;
   if (typeof path === "string" && path.trim() !== "") found.push([path.trim(), operation]);
   const patch = call.args.patch;

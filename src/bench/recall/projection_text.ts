@@ -121,11 +121,12 @@ export function readProjection(body: string): ProjectionText {
   };
 }
 
-// Commands that succeeded once share a line: `succeeded (exit 0) once each: [#call] `display`
-// [#result]; …`, each part a command whose one outcome is the line's.
+// Commands that succeeded once share a line: `succeeded (exit 0) once each: [#result] `display`;
+// …`, each part a command whose one outcome is the line's, at the result it cites (a line of
+// 0.3's development cited the call before the display and the result after it).
 const SHARED = /^(.*?) once each: /;
 const PART_HEAD = new RegExp(`^${REF} `);
-const PART_TAIL = new RegExp(`^ ${REF}(?:; |$)`);
+const PART_TAIL = new RegExp(`^(?: ${REF})?(?:; |$)`);
 
 /** The commands of a shared line; `undefined` for any other line. */
 function readSharedLine(line: string): CommandLine[] | undefined {
@@ -141,7 +142,7 @@ function readSharedLine(line: string): CommandLine[] | undefined {
     const after = span.after ?? "";
     const tail = PART_TAIL.exec(after);
     if (!tail) return undefined;
-    const outcome = withExit(state, tail[1] as string);
+    const outcome = withExit(state, tail[1] ?? head[1] as string);
     found.push({ ref: head[1] as string, display: span.text, outcomes: [outcome], final: outcome });
     rest = after.slice(tail[0].length);
   }

@@ -33,6 +33,11 @@ export interface CommandScore {
   readonly omitted: number;
   /** Lines that match no command of the window. */
   readonly unmatched: number;
+  /**
+   * Lines of Commands Run, Blocked and Errors & Fixes that show the same command text as another
+   * line of their section naming a different command.
+   */
+  readonly sameText: number;
 }
 
 /** A section of facts known by name, path or reference: files, error names, requests. */
@@ -107,8 +112,10 @@ export function scoreWindow(facts: WindowFacts, text: ProjectionText): WindowSco
   const ambiguous: AmbiguousLine[] = [];
   const verdicts = new Map<number, { right: boolean; wrong: boolean; unproven: boolean }>();
   let unmatched = 0;
+  const shown = new SameText();
   for (const line of text.commands.lines) {
     const found = matchCommand(facts.commands, line.ref, line.display);
+    shown.add("commands", line.display, found);
     if (found === "ambiguous") ambiguous.push(refOnly("commands", line.ref));
     if (typeof found !== "number") {
       if (found === undefined) unmatched++;
@@ -141,6 +148,7 @@ export function scoreWindow(facts: WindowFacts, text: ProjectionText): WindowSco
       const tool = COMMAND_TOOLS.get(line.tool);
       if (tool === undefined) continue;
       const found = matchCommand(facts.commands, line.ref, line.display, tool);
+      shown.add(section, line.display, found);
       if (found === "ambiguous") ambiguous.push(refOnly(section, line.ref));
       if (typeof found !== "number") continue;
       const reasons = claimReasons(facts.commands[found]!, line);
@@ -160,6 +168,7 @@ export function scoreWindow(facts: WindowFacts, text: ProjectionText): WindowSco
       kept: text.commands.lines.length,
       omitted: text.commands.omitted,
       unmatched,
+      sameText: shown.count(),
     },
     files,
     errorNames: scoreByName(facts, text, ambiguous),
@@ -167,6 +176,29 @@ export function scoreWindow(facts: WindowFacts, text: ProjectionText): WindowSco
     wrong,
     ambiguous,
   };
+}
+
+/** The commands each section's lines show under each text, to count texts shown for several. */
+class SameText {
+  readonly #owners = new Map<string, (number | string)[]>();
+
+  /** Notes that a line of `section` shows `display` for command `found` (or an unknown one). */
+  add(section: string, display: string, found: number | "ambiguous" | undefined): void {
+    const key = `${section}\u0000${display}`;
+    const owners = this.#owners.get(key) ?? [];
+    this.#owners.set(key, owners);
+    // A line matched to no one command counts as a command of its own.
+    owners.push(typeof found === "number" ? found : `line ${owners.length}`);
+  }
+
+  /** The lines whose text another line of their section shows for a different command. */
+  count(): number {
+    let count = 0;
+    for (const owners of this.#owners.values()) {
+      if (new Set(owners).size > 1) count += owners.length;
+    }
+    return count;
+  }
 }
 
 /**
@@ -261,7 +293,7 @@ function refOnly(section: AmbiguousLine["section"], ref: string | undefined): Am
   return ref === undefined ? { section } : { section, ref };
 }
 
-const OPERATION_WORDS = /\b(read|written|modified|searched|deleted)\b/g;
+const OPERATION_WORDS = /\b(read|written|modified|searched|deleted|saved)\b/g;
 
 function scoreFiles(
   facts: WindowFacts,
