@@ -76,8 +76,8 @@ interface LogSizing {
 /**
  * Chooses, for every section, the entries the body shows within the budget, and renders them;
  * `logWanted` is the session log's full size, and the result says how much room is left for it.
- * First the pinned entries (the task), then each part up to its share by rank (the log only where
- * its share holds a few lines), then what is left over by rank, the task's sections last (their
+ * First the pinned entries (the task), then each part up to its share by rank (the log at least a
+ * few lines), then what is left over by rank, the task's sections last (their
  * lines were already fitted to their shares); whatever remains goes to the log.
  */
 export function sizeSections(
@@ -110,7 +110,7 @@ export function sizeSections(
     free -= take(sizing, free, sizing.pinned);
   }
   for (const part of parts) {
-    if (part === log) free -= log.share < MIN_LOG_CHARS ? 0 : takeLog(Math.min(free, log.share));
+    if (part === log) free -= takeLog(Math.min(free, Math.max(log.share, MIN_LOG_CHARS)));
     else free -= take(part as Sizing, Math.min(free, part.share));
   }
   for (
@@ -136,11 +136,12 @@ function prepare(
   const { spec, content } = plan;
   const entries = content.entries;
   const width = widthFor(spec, budgetChars, share, entries.length);
+  const widths = distinctWidths(spec, entries, width, view);
   const sharing = spec.shared;
   const shared = entries.map((entry) => sharing?.test(entry) ?? false);
-  const alone = entries.map((entry) => spec.render(entry, width, view));
+  const alone = entries.map((entry, index) => spec.render(entry, widths[index] as number, view));
   const lines = entries.map((entry, index) =>
-    shared[index] ? sharing!.part(entry, width, view) : alone[index] as string
+    shared[index] ? sharing!.part(entry, widths[index] as number, view) : alone[index] as string
   );
   const pinned = Math.min(spec.pinned, lines.length);
   const rest = lines.map((_, index) => index).slice(pinned);
@@ -176,6 +177,35 @@ function prepare(
     taken: 0,
     used: 0,
   };
+}
+
+/** Widths, as multiples of a section's, tried in turn for entries that would show the same. */
+const DISTINCT_STEPS = [1.25, 1.5, 2, 3, 5, 10];
+
+/**
+ * The width each entry is shown at: the section's, wider for entries that would show the same as
+ * another (see `SectionSpec.shows`), in steps, until none does or the steps run out.
+ */
+function distinctWidths<E>(
+  spec: SectionSpec<E>,
+  entries: readonly E[],
+  width: number,
+  view: RootView,
+): number[] {
+  const widths = entries.map(() => width);
+  const shows = spec.shows;
+  if (shows === undefined) return widths;
+  for (const step of DISTINCT_STEPS) {
+    const owners = new Map<string, number[]>();
+    entries.forEach((entry, index) => {
+      const shown = shows(entry, widths[index] as number, view);
+      owners.set(shown, [...(owners.get(shown) ?? []), index]);
+    });
+    const same = [...owners.values()].filter((indices) => indices.length > 1).flat();
+    if (same.length === 0) break;
+    for (const index of same) widths[index] = Math.round(width * step);
+  }
+  return widths;
 }
 
 /**

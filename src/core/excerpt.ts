@@ -30,7 +30,8 @@ export function cut(clean: string, limit: number): string {
   const head = clean.slice(0, limit - 1);
   const space = head.lastIndexOf(" ");
   const body = space > 0 ? head.slice(0, space) : head;
-  return `${dropSplitSurrogate(body).trimEnd()}…`;
+  // A cut right after a gap (` … `) shows one mark, not two.
+  return `${dropSplitSurrogate(body).trimEnd().replace(/\s*…$/, "")}…`;
 }
 
 function dropSplitSurrogate(text: string): string {

@@ -1,12 +1,17 @@
 import type { ToolEvent } from "./events.ts";
 import { isFailure } from "./outcome_words.ts";
 
-/** One operation on one path, as a file tool did it. */
+/** One operation on one path, as a file tool did it, or Hermes saving a result to it. */
 export interface FileOp {
   readonly path: string;
-  /** `read`, `written`, `modified (patched)`, `searched` or `deleted`, ` (failed)` when it failed. */
+  /**
+   * `read`, `written`, `modified (patched)`, `searched` or `deleted`, ` (failed)` when it failed;
+   * `output saved` for a result Hermes saved to the path.
+   */
   readonly op: string;
   readonly event: ToolEvent;
+  /** Whether the result's row shows the operation (a saved output), not the call's. */
+  readonly inResult?: true;
 }
 
 const TOOL_OPS: Readonly<Record<string, string>> = {
@@ -23,18 +28,34 @@ const V4A_OPS: Readonly<Record<string, string>> = {
 };
 const LONGEST_PATH = 4096;
 const FAILED = " (failed)";
+/** The operation of a result Hermes saved to a file. */
+export const SAVED_OUTPUT = "output saved";
 
 /** Every word an operation is named with. */
-export const FILE_OPERATION_WORDS = [...Object.values(TOOL_OPS), ...Object.values(V4A_OPS), FAILED]
-  .join(" ");
+export const FILE_OPERATION_WORDS = [
+  ...Object.values(TOOL_OPS),
+  ...Object.values(V4A_OPS),
+  FAILED,
+  SAVED_OUTPUT,
+].join(" ");
 
 /**
  * The file operations of one tool event: the paths a file tool (read_file, write_file, patch,
  * search_files) worked on, from its arguments, the headers of a V4A patch, or the pruning stub
  * when its call is not in the window. Other tools' paths (a terminal's working directory) are not
- * files it touched. A failed operation is marked `(failed)`.
+ * files it touched. A failed operation is marked `(failed)`. Any tool's result Hermes saved to a
+ * file because it was too large names that file, as `output saved`.
  */
 export function fileOps(event: ToolEvent): FileOp[] {
+  const saved = event.outcome.saved;
+  const savedOp: FileOp[] = saved === undefined || saved.path.length > LONGEST_PATH
+    ? []
+    : [{ path: saved.path, op: SAVED_OUTPUT, event, inResult: true }];
+  return [...toolOps(event), ...savedOp];
+}
+
+/** The operations a file tool did, as {@linkcode fileOps} describes them. */
+function toolOps(event: ToolEvent): FileOp[] {
   const { name, args } = event.call;
   const toolOp = TOOL_OPS[name];
   if (toolOp === undefined) return [];

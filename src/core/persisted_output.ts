@@ -55,3 +55,21 @@ export function persistedOutput(text: string): PersistedOutput | undefined {
     preview,
   };
 }
+
+/**
+ * How a line points at the saved output, in the block's own words: `Full output saved to: PATH
+ * (52,004 characters)`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { savedPointer } from "./persisted_output.ts";
+ * assert.equal(savedPointer({ path: "/h/call_7.txt", size: 52004 }), "Full output saved to: /h/call_7.txt (52,004 characters)");
+ * ```
+ */
+export function savedPointer(saved: { readonly path: string; readonly size?: number }): string {
+  const size = saved.size === undefined
+    ? ""
+    : ` (${String(saved.size).replace(/\B(?=(\d{3})+$)/g, ",")} characters)`;
+  return `${PERSISTED_OUTPUT_PATH_WORDS}${saved.path}${size}`;
+}

@@ -22,10 +22,11 @@ import { commandOf } from "./command.ts";
 import { commandSteps } from "./shell_words.ts";
 import type { FileEntry } from "./sections/files.ts";
 import { callKey, callName } from "./sections/call_label.ts";
-import { fileOps } from "./file_ops.ts";
-import type { ToolCall } from "./message.ts";
+import { fileOps, SAVED_OUTPUT } from "./file_ops.ts";
 import { reconcile } from "./sections/reconcile.ts";
-import { sessionLog } from "./sections/session_log.ts";
+import { EVERYTHING_LISTED, type Listed, sessionLog } from "./sections/session_log.ts";
+import type { DecisionEntry } from "./sections/decisions.ts";
+import { sameRow } from "./ref.ts";
 import { LOG_SECTION, type SectionId, type SectionRow, SECTIONS } from "./sections/table.ts";
 import type { Projection, ProjectionStats, ProjectOptions, SectionCount } from "./types.ts";
 
@@ -76,7 +77,7 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
     ...(root === undefined ? [] : [rootNote(root)]),
   ].join("\n");
   const earlierLog = [...new Set(blocks.flatMap((block) => block.log))];
-  const logOf = (listed: (call: ToolCall) => boolean) => {
+  const logOf = (listed: Listed) => {
     const windowLog = sessionLog(analysis, earlierStart, loggedRows(earlierLog), view, listed);
     return [
       windowLog.older,
@@ -85,7 +86,10 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
     ];
   };
   // What the log wants, before the sections are sized: its lines as if every call were listed.
-  const logWanted = logOf(() => true).reduce((sum, part) => sum + part.sizeUpTo(budgetChars), 0);
+  const logWanted = logOf(EVERYTHING_LISTED).reduce(
+    (sum, part) => sum + part.sizeUpTo(budgetChars),
+    0,
+  );
   const logHead = LOG_SECTION.heading.length + 1;
   const { sections, logRoom } = sizeSections(
     plans,
@@ -126,26 +130,28 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
 }
 
 /**
- * Whether the sections as sized list a call: its command is shown in Commands Run, or every file
- * it worked on in Relevant Files.
+ * What the sections as sized list: a call whose command is shown in Commands Run, or every file
+ * it worked on in Relevant Files; a reply Decisions & Conclusions quotes whole.
  */
-function listedIn(
-  analysis: Analysis,
-  sections: readonly SizedSection[],
-): (call: ToolCall) => boolean {
+function listedIn(analysis: Analysis, sections: readonly SizedSection[]): Listed {
   const kept = (id: SectionId) =>
     sections[SECTIONS.findIndex((section) => section.id === id)]?.kept ?? [];
   const commands = new Set(
     (kept("commands") as readonly CommandEntry[]).map((entry) => callKey(entry.name)),
   );
   const files = new Set((kept("files") as readonly FileEntry[]).map((entry) => entry.path));
-  return (call) => {
-    const group = analysis.groupOf.get(call);
-    if (group === undefined) return false;
-    if (group.command) return commands.has(callKey(callName(group, false)));
-    const paths = group.events.filter((event) => event.call === call)
-      .flatMap((event) => fileOps(event).map((op) => op.path));
-    return paths.length > 0 && paths.every((path) => files.has(path));
+  const replies = (kept("decisions") as readonly DecisionEntry[])
+    .filter((entry) => entry.kind === "conclusion");
+  return {
+    call(call) {
+      const group = analysis.groupOf.get(call);
+      if (group === undefined) return false;
+      if (group.command) return commands.has(callKey(callName(group, false)));
+      const paths = group.events.filter((event) => event.call === call)
+        .flatMap((event) => fileOps(event).map((op) => op.path));
+      return paths.length > 0 && paths.every((path) => files.has(path));
+    },
+    text: (row) => replies.some((entry) => sameRow(entry.ref, row.ref)),
   };
 }
 
@@ -205,7 +211,7 @@ function renderSection(section: SizedSection): string {
 /**
  * The absolute paths the session's work names, of which the projection's root is found: the
  * directories commands change to or run in, and the files of Relevant Files (this window's and the
- * earlier projections').
+ * earlier projections') but the outputs Hermes saved.
  */
 function sessionPaths(analysis: Analysis, plans: readonly SectionPlan<unknown>[]): string[] {
   const paths: string[] = [];
@@ -219,7 +225,8 @@ function sessionPaths(analysis: Analysis, plans: readonly SectionPlan<unknown>[]
   }
   const files = plans[SECTIONS.findIndex((section) => section.id === "files")];
   for (const entry of (files?.content.entries ?? []) as readonly FileEntry[]) {
-    paths.push(entry.path);
+    // Where Hermes saves outputs is its own directory, not the session's.
+    if (entry.ops.some((tally) => tally.op !== SAVED_OUTPUT)) paths.push(entry.path);
   }
   return paths;
 }

@@ -1,6 +1,7 @@
 import { cut, excerpt } from "./excerpt.ts";
 import type { Outcome } from "./outcome.ts";
 import { isBlocked, isFailure } from "./outcome_words.ts";
+import { savedPointer } from "./persisted_output.ts";
 import { sanitizeInline } from "./sanitize.ts";
 
 const ERROR_LINE =
@@ -13,21 +14,65 @@ const TRACEBACK_HEADER = /^Traceback \(most recent call last\):?$/;
 const JOIN = " … ";
 // A line worth quoting from a success has a word in it (not only progress dots or rules).
 const WORDY = /\p{L}{2,}/u;
+// The line a test run ends with, counting what passed and failed: pytest's `2 failed, 140 passed
+// in 3.1s`, unittest's `Ran 12 tests in 0.4s` and `FAILED (failures=2)`, Jest's `Tests: 2 failed,
+// 40 total`, cargo's `test result: FAILED. 3 passed; 1 failed`, Go's `FAIL\tpkg\t0.1s`.
+const TALLY =
+  /\b\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected)\b|^Ran \d+ tests? in |^(?:OK|FAILED) \((?:failures|errors|skipped)=|^Tests?:\s.*\d+ total|^test result: |^(?:ok|FAIL)\s+\S+\s+[\d.]+s$/;
 
 /**
  * The words of a tool result worth quoting in one line of at most `limit` characters: nothing for
  * a pruning stub (its words are Hermes's, not the result's; the outcome says what it kept); for a
  * failure, the lines that name the error; for a command that reported an error, that line; for a
- * command's success, its last lines (where summaries such as `48 passed` are); otherwise its first
- * lines.
+ * command's success, its last lines (where summaries such as `48 passed` are), or a diff's file
+ * headers and index lines; otherwise its first lines. A test run's tally (`2 failed, 140 passed`) leads, so a line cut short still states it;
+ * before it, where Hermes saved a result too large to keep (the only way back to it).
  */
 export function resultExcerpt(outcome: Outcome, command: boolean, limit: number): string {
+  const words = ownWords(outcome, command, limit);
+  if (outcome.saved === undefined) return words;
+  const pointer = sanitizeInline(savedPointer(outcome.saved));
+  return cut(words === "" ? pointer : `${pointer}${JOIN}${words}`, limit);
+}
+
+/** The words of a result worth quoting, as {@linkcode resultExcerpt} describes them. */
+function ownWords(outcome: Outcome, command: boolean, limit: number): string {
   const detail = outcome.detail;
   if (outcome.stub || detail.trim() === "") return "";
-  if (isFailure(outcome) || isBlocked(outcome)) return cut(errorLines(detail), limit);
+  const tally = command ? tallyLine(detail) : undefined;
+  const lead = (words: string) =>
+    tally === undefined
+      ? words
+      : [tally, ...words.split(JOIN).filter((line) => line !== "" && withoutRules(line) !== tally)]
+        .join(JOIN);
+  if (isFailure(outcome) || isBlocked(outcome)) return cut(lead(errorLines(detail)), limit);
   if (outcome.reportedError !== undefined) return excerpt(outcome.reportedError, limit);
-  if (command) return cut(lastLines(detail, limit), limit);
+  if (command) return cut(lead(diffHeads(detail) ?? lastLines(detail, limit)), limit);
   return excerpt(detail, limit);
+}
+
+// The lines of a diff that say what it changes: each file's header and its index line.
+const DIFF_HEAD = /^(?:diff --git |index [0-9a-f]{4,}\.\.[0-9a-f]{4,}\b)/;
+
+/** The file headers and index lines of a diff in `text`; `undefined` when it shows none. */
+function diffHeads(text: string): string | undefined {
+  const heads = searchable(text).filter((line) => DIFF_HEAD.test(line)).map(sanitizeInline);
+  return heads.some((line) => line.startsWith("diff ")) ? heads.join(JOIN) : undefined;
+}
+
+/** A line without the rules around it (pytest's `===== 2 failed in 1s =====`). */
+function withoutRules(line: string): string {
+  return line.replace(/^[=-]{3,} | [=-]{3,}$/g, "");
+}
+
+/** The last tally line of a test run in `text` (sanitised); `undefined` when it has none. */
+function tallyLine(text: string): string | undefined {
+  const lines = tail(text, TAIL_CHARS);
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = withoutRules(sanitizeInline(lines[index] as string));
+    if (TALLY.test(line)) return line;
+  }
+  return undefined;
 }
 
 /** The raw lines of `text` worth searching: all of a short text, the head and tail of a long one. */

@@ -60,6 +60,11 @@ export interface SectionSpec<E> {
   prefer?(entry: E): boolean;
   /** Entries shown several to a line, where a section has such (see {@linkcode SharedLines}). */
   readonly shared?: SharedLines<E>;
+  /**
+   * What a line shows to tell its entry from the others (a command's text), at `width`: no two
+   * entries may show the same, so those that would are shown wider.
+   */
+  shows?(entry: E, width: number, view: RootView): string;
 }
 
 /**

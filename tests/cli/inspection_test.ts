@@ -85,7 +85,7 @@ Deno.test("vcc preview prints the summary a compaction now would produce", async
   assert.equal(run.code, 0);
   assert.match(
     run.stdout,
-    /^\(vcc projection: [^\n]*\)\n(?:\(… is \/\S+\)\n)?\n## Historical Task Snapshot\n/,
+    /^\(vcc projection of session [^\n]*\)\n(?:\(… is \/\S+\)\n)?\n## Historical Task Snapshot\n/,
   );
   assert.doesNotMatch(
     run.stdout,

@@ -113,21 +113,28 @@ Deno.test("project() lists every command again after a merge, shared lines and a
     const before = project(first, { budgetTokens: 60_000, sessionId: "s" });
     const after = project(second, { budgetTokens: 60_000, sessionId: "s", previous: before.body });
     sharedSeen ||= commandSection(before.body).includes(" once each: ");
-    // The oracle is the window: the first call of each command it ran is cited by both.
-    const firstCalls = new Map<string, string>();
+    // The oracle is the window: each command it ran is cited by both, by its first call or (a
+    // command that ran once) by its result.
+    const cites = new Map<string, string[]>();
+    const resultOf = new Map<string, string>();
     for (const row of first) {
-      for (const call of (row.tool_calls ?? []) as { function: Record<string, string> }[]) {
+      if (typeof row.tool_call_id === "string") resultOf.set(row.tool_call_id, `[#${row._row_id}]`);
+    }
+    for (const row of first) {
+      for (
+        const call of (row.tool_calls ?? []) as { id: string; function: Record<string, string> }[]
+      ) {
         if (call.function.name !== "terminal") continue;
         const command = parsedCommand(call.function.arguments);
-        if (command === undefined || firstCalls.has(command)) continue;
-        firstCalls.set(command, `[#${row._row_id}]`);
+        if (command === undefined || cites.has(command)) continue;
+        cites.set(command, [`[#${row._row_id}]`, resultOf.get(call.id) ?? "no result"]);
       }
     }
-    const calls = [...firstCalls.values()];
-    assert.ok(calls.length > 0, `seed ${seed}: the window ran commands`);
-    for (const call of calls) {
-      assert.ok(commandSection(before.body).includes(call), `seed ${seed}: ${call} listed`);
-      assert.ok(commandSection(after.body).includes(call), `seed ${seed}: ${call} carried`);
+    assert.ok(cites.size > 0, `seed ${seed}: the window ran commands`);
+    for (const [command, refs] of cites) {
+      const cited = (body: string) => refs.some((ref) => commandSection(body).includes(ref));
+      assert.ok(cited(before.body), `seed ${seed}: ${command} listed`);
+      assert.ok(cited(after.body), `seed ${seed}: ${command} carried`);
     }
   }
   assert.ok(sharedSeen, "some projection shows commands that succeeded once on shared lines");

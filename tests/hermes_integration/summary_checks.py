@@ -35,7 +35,7 @@ _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
 # followed by its process id, `(job proc_1a2b)`, and a subject that does not tell the call apart
 # by its fingerprint, `(id 1a2b3c4d)`.
 _CALL_ENTRY = re.compile(
-    r"^- \[#(?P<id>\d+)\] (?:(?P<tool>[^\s`]+)(?: |(?= —)))?"
+    r"^- (?:\[#(?P<id>\d+)\] )?(?:(?P<tool>[^\s`]+)(?: |(?= —)))?"
     r"(?:(?P<fence>`+) ?(?P<subject>.+?) ?(?P=fence))?(?P<job> \(job [\w.-]+\))?"
     r"(?: \(id [0-9a-f]{8}\))? — (?P<outcomes>.*)$"
 )
@@ -51,17 +51,18 @@ _ERROR_LINE = re.compile(r"^- (.+?)(?: \u00d7\d+)? \(first at \[#(\d+)\]\)$")
 _FILE = re.compile(r"^- (.+?) — (.*)$")
 
 
-# Commands that succeeded once share a line: `- succeeded (exit 0) once each: [#a] `cmd` [#b]; …`.
+# Commands that succeeded once share a line, each part citing its result:
+# `- succeeded (exit 0) once each: [#b] `cmd`; …`.
 _SHARED = re.compile(r"^- (?P<state>.+?) once each: (?P<parts>.*)$")
 _SHARED_PART = re.compile(
-    r"\[#(?P<call>\d+)\] (?P<fence>`+) ?(?P<subject>.+?) ?(?P=fence)"
-    r"(?P<marks>(?: \((?:job|id) [\w.-]+\))*) \[#(?P<result>\d+)\](?:; |$)"
+    r"\[#(?P<result>\d+)\] (?P<fence>`+) ?(?P<subject>.+?) ?(?P=fence)"
+    r"(?P<marks>(?: \((?:job|id) [\w.-]+\))*)(?:; |$)"
 )
 
 
 def command_lines(lines: Sequence[str]) -> list[str]:
     """Commands Run's lines with each shared line read as one line per command it holds, in the
-    form of the others: ``- [#a] `cmd` — succeeded (exit 0) [#b]``."""
+    form of the others without a call: ``- `cmd` — succeeded (exit 0) [#b]``."""
     out: list[str] = []
     for line in lines:
         shared = _SHARED.match(line)
@@ -72,7 +73,7 @@ def command_lines(lines: Sequence[str]) -> list[str]:
             fence = part["fence"]
             pad = " " if len(fence) > 1 else ""
             out.append(
-                f"- [#{part['call']}] {fence}{pad}{part['subject']}{pad}{fence}{part['marks']} — "
+                f"- {fence}{pad}{part['subject']}{pad}{fence}{part['marks']} — "
                 f"{shared['state']} [#{part['result']}]"
             )
     return out
@@ -227,6 +228,7 @@ def citation_problems(summary: str, evidence: Evidence) -> list[str]:
     checks: dict[str, Callable[[str, Evidence], list[str]]] = {
         HEADING_OF["snapshot"]: _snapshot_line,
         HEADING_OF["requests"]: _goal_line,
+        HEADING_OF["decisions"]: _statement_line,
         HEADING_OF["blocked"]: _call_entry,
         HEADING_OF["errors"]: _call_entry,
         HEADING_OF["commands"]: _command_entry,
@@ -265,11 +267,22 @@ def _call_entry(line: str, evidence: Evidence, *, named: bool = True) -> list[st
     match = _CALL_ENTRY.match(line)
     if match is None or (named and match["tool"] is None):
         return ["unreadable line"]
-    row_id, tool, subject = int(match["id"]), match["tool"], match["subject"] or ""
+    tool, subject = match["tool"], match["subject"] or ""
+    row_id = int(match["id"]) if match["id"] else None
     # A background job's runs are the results of the process calls that report on it.
     tools = {tool, *(PROCESS_TOOLS if match["job"] else ())}
     problems = []
-    if evidence.role(row_id) != "assistant":
+    if row_id is None:
+        # A line without its call (a command that first succeeded once): its outcomes' rows answer
+        # a call that ran it.
+        problems += [
+            f"the outcome [#{result}] did not answer {subject!r}"
+            for result in (int(n) for n in REF.findall(match["outcomes"]))
+            if not evidence.quotes(result, subject)
+        ]
+        if not named and REF.search(match["outcomes"]) is None:
+            problems.append("a line without its call cites no outcome")
+    elif evidence.role(row_id) != "assistant":
         problems.append(f"the call [#{row_id}] is a {evidence.role(row_id)} row")
     elif tool is not None and tool not in evidence.call_names(row_id):
         problems.append(f"[#{row_id}] made no {tool} call")
@@ -308,6 +321,11 @@ def _file_line(line: str, evidence: Evidence) -> list[str]:
         for row_id in (int(n) for n in REF.findall(operations))
         if not evidence.quotes(row_id, name, results=True)
     ]
+
+
+def _statement_line(line: str, evidence: Evidence) -> list[str]:
+    """A statement quotes the user or assistant row it cites, in that row's role."""
+    return _log_line(line, evidence) if _LOG_TEXT.match(line) else ["unreadable line"]
 
 
 def _log_line(line: str, evidence: Evidence) -> list[str]:

@@ -233,7 +233,7 @@ def test_a_session_without_a_user_turn_gets_a_projection_hermes_accepts(sandbox:
     assert [m for m in done.vcc_logs(logging.WARNING) if "ProjectionRejected" in m] == []
     snapshot = sections(done.summary)[PROJECTION_SECTIONS[0]]
     assert snapshot[0] == compressor_module._NO_USER_TASK_SENTINEL, "in Hermes's own words"
-    assert "(vcc projection:" in done.summary, "the projection is the summary"
+    assert "(vcc projection of session" in done.summary, "the projection is the summary"
 
 
 @has(RELEASE.skill_markers, "pruned-skill markers (_reinject_pruned_skill_markers)")

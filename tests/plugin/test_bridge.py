@@ -77,7 +77,7 @@ def test_project_round_trip(clients: Callable[..., BridgeClient]) -> None:
     client = clients()
     result = client.project({"messages": window(3), "session_id": "s1"}, TIMEOUT)
     assert result["stats"]["inputMessages"] == 3
-    assert result["body"].startswith("(vcc projection: ")
+    assert result["body"].startswith("(vcc projection of session ")
     assert "\n## Historical Task Snapshot\n" in result["body"]
 
 

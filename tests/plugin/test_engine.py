@@ -81,7 +81,8 @@ def test_summary_is_the_projection_and_no_llm_is_called(
     engine.on_session_start("s1")
     with caplog.at_level(logging.INFO):
         summary = engine._generate_summary(WINDOW, focus_topic="the build")
-    assert summary is not None and summary.startswith(f"{SUMMARY_PREFIX}\n(vcc projection: ")
+    assert summary is not None
+    assert summary.startswith(f"{SUMMARY_PREFIX}\n(vcc projection of session ")
     assert engine.llm_calls == 0
     assert engine._previous_summary == summary.removeprefix(f"{SUMMARY_PREFIX}\n")
     lines = [r.getMessage() for r in caplog.records if r.levelno == logging.INFO]

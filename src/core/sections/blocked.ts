@@ -3,7 +3,7 @@ import { type Attempt, gotPast, isStuck } from "../history.ts";
 import { isBlocked, isCleanSuccess, isDecisive } from "../outcome_words.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
-import { callKey, callName } from "./call_label.ts";
+import { callKey, callName, shownSubject } from "./call_label.ts";
 import {
   type CallOutcome,
   callOutcome,
@@ -69,6 +69,7 @@ export const BLOCKED: SectionSpec<BlockedEntry> = {
     return changes;
   },
   key: (entry) => callKey(entry.name),
+  shows: (entry, width, view) => `${entry.name.tool} ${shownSubject(entry.name, width, view)}`,
   merge: (earlier, later, older) => (older ? earlier : later),
   render(entry, width, view) {
     const head = renderCallOutcome(entry, width, view);

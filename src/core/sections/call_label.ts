@@ -8,6 +8,7 @@
 import type { CallGroup } from "../calls.ts";
 import { inlineCode } from "../command.ts";
 import { cutMiddle } from "../excerpt.ts";
+import { shortenCommand } from "../command_display.ts";
 import { COMMAND_TOOLS } from "../hermes.ts";
 import { readRoot, type RootView, showRoot } from "../root.ts";
 import { sanitizeInline } from "../sanitize.ts";
@@ -37,25 +38,6 @@ export function callName(group: CallGroup, withTool: boolean): CallName {
   };
 }
 
-// A here-document folded onto one line: what opens it, its body, its closing word.
-const HERE_DOCUMENT = /^(.*?<<-?\s*(['"]?)([A-Za-z_]\w*)\2) (.+) \3((?:\s.*)?)$/;
-
-/**
- * A folded command line without the body of its here-document (`cat > a.py << 'EOF' … EOF`): the
- * file it writes and the command around it tell it apart, its body does not fit a line.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { withoutHereDocument } from "./call_label.ts";
- * assert.equal(withoutHereDocument("cat > fix.py << 'EOF' import re print(1) EOF"), "cat > fix.py << 'EOF' … EOF");
- * ```
- */
-export function withoutHereDocument(text: string): string {
-  const match = HERE_DOCUMENT.exec(text);
-  return match ? `${match[1]} … ${match[3]}${match[5]}` : text;
-}
-
 /**
  * The merge key of a call name: its fingerprint when it has one, else what it shows; a command
  * by its subject alone, so the same command is one key in every section that names it.
@@ -73,17 +55,22 @@ export function isCommandName(name: CallName): boolean {
 
 /**
  * `tool \`subject\` (id …)`, the subject's paths under the view's root shown from it, then
- * shortened in its middle to `width` characters.
+ * shortened to `width` characters: a command by its words (see `command_display.ts`), anything
+ * else in its middle.
  */
 export function renderCallName(name: CallName, width: number, view: RootView): string {
   const parts: string[] = [];
   if (name.tool !== "") parts.push(name.tool);
-  if (name.subject !== "") {
-    parts.push(inlineCode(cutMiddle(withoutHereDocument(showRoot(name.subject, view)), width)));
-  }
+  if (name.subject !== "") parts.push(inlineCode(shownSubject(name, width, view)));
   if (name.job !== undefined) parts.push(`(${JOB_WORD} ${name.job})`);
   if (name.fingerprint !== undefined) parts.push(`(${FINGERPRINT_WORD} ${name.fingerprint})`);
   return parts.join(" ");
+}
+
+/** What a call name shows of its subject in `width` characters (see {@linkcode renderCallName}). */
+export function shownSubject(name: CallName, width: number, view: RootView): string {
+  const subject = showRoot(name.subject, view);
+  return isCommandName(name) ? shortenCommand(subject, width) : cutMiddle(subject, width);
 }
 
 // A code span as `inlineCode` writes it: plain backticks, or fences around text with backticks.

@@ -17,6 +17,7 @@ import {
   callNamePattern,
   readCallName,
   renderCallName,
+  shownSubject,
 } from "./call_label.ts";
 import { addRun, joinRuns, parseRuns, renderRuns, type Run, RUN_WORDS } from "./runs.ts";
 
@@ -34,9 +35,20 @@ const LINE = new RegExp(`^- (?:(${REF_PATTERN}) )?${callNamePattern(false)} — 
 const ONCE: OutcomeState = { kind: "succeeded", exitCode: 0 };
 const ONCE_EACH = `- ${describeState(ONCE)} once each: `;
 const PART_SEPARATOR = "; ";
-const PART = new RegExp(
-  `^(${REF_PATTERN}) ${callNamePattern(false)} (${REF_PATTERN})(?:${PART_SEPARATOR}|$)`,
-);
+// The share of the line width a fingerprinted command's part shows.
+const FINGERPRINTED_PART_SHARE = 0.7;
+// A part cites the run's result, the row that shows the success (and, beside it, the call).
+const PART = new RegExp(`^(${REF_PATTERN}) ${callNamePattern(false)}(?:${PART_SEPARATOR}|$)`);
+
+/**
+ * The width a command's part of a shared line shows it at: narrower for one named by its
+ * fingerprint, whose identity does not rest on the words shown.
+ */
+function partWidth(entry: CommandEntry, width: number): number {
+  return entry.name.fingerprint === undefined
+    ? width
+    : Math.round(width * FINGERPRINTED_PART_SHARE);
+}
 
 /** The one run of a command that succeeded once, cleanly; undefined for any other history. */
 function onlyCleanRun(entry: CommandEntry): Run | undefined {
@@ -50,9 +62,9 @@ function onlyCleanRun(entry: CommandEntry): Run | undefined {
 /**
  * Commands Run: one entry per distinct command (terminal, execute_code, process), first-seen
  * order, with the sequence of its outcomes: ``- [#3] `pytest -q` — failed (exit 1) [#4], then
- * succeeded (exit 0) [#9]``. Commands that succeeded once, cleanly, share lines that state it once
- * (``- succeeded (exit 0) once each: [#5] `ls` [#6]; [#7] `cat a` [#8]``). Identity is the full
- * command, never its shown text.
+ * succeeded (exit 0) [#9]``. Commands that succeeded once, cleanly, share lines that state it once,
+ * each citing its result (``- succeeded (exit 0) once each: [#6] `ls`; [#8] `cat a```). Identity
+ * is the full command, never its shown text.
  */
 export const COMMANDS: SectionSpec<CommandEntry> = {
   heading: "## Commands Run",
@@ -94,17 +106,17 @@ export const COMMANDS: SectionSpec<CommandEntry> = {
   },
   prefer: (entry) =>
     entry.runs.some((run) => "state" in run && (isFailure(run.state) || isBlocked(run.state))),
+  shows: (entry, width, view) =>
+    shownSubject(entry.name, COMMANDS.shared?.test(entry) ? partWidth(entry, width) : width, view),
   shared: {
-    test: (entry) =>
-      entry.callRef !== undefined && entry.name.job === undefined &&
-      onlyCleanRun(entry) !== undefined,
-    most: 5,
+    test: (entry) => entry.name.job === undefined && onlyCleanRun(entry) !== undefined,
+    most: 10,
     opening: ONCE_EACH,
     separator: PART_SEPARATOR,
     part(entry, width, view) {
       const run = onlyCleanRun(entry) as Extract<Run, { count: number }>;
-      return `${renderRef(entry.callRef as Ref)} ${renderCallName(entry.name, width, view)} ${
-        renderRef(run.ref as Ref)
+      return `${renderRef(run.ref as Ref)} ${
+        renderCallName(entry.name, partWidth(entry, width), view)
       }`;
     },
     parse(line, view) {
@@ -113,11 +125,9 @@ export const COMMANDS: SectionSpec<CommandEntry> = {
       let rest = line.slice(ONCE_EACH.length);
       while (rest !== "") {
         const match = PART.exec(rest);
-        const callRef = match && parsePreviousRef(match[1] as string);
-        const ref = match && parsePreviousRef(match[2 + CALL_NAME_GROUPS] as string);
-        if (!match || !callRef || !ref) return undefined;
+        const ref = match && parsePreviousRef(match[1] as string);
+        if (!match || !ref) return undefined;
         entries.push({
-          callRef,
           name: readCallName(match, 2, view),
           runs: [{ state: ONCE, ref, count: 1 }],
         });

@@ -40,7 +40,7 @@ export const FILES: SectionSpec<FileEntry> = {
   changes(analysis: Analysis): Change<FileEntry>[] {
     const paths = new Map<string, { ops: Map<string, OpTally>; at: Moment }>();
     for (const event of analysis.events) {
-      for (const { path, op } of fileOps(event)) {
+      for (const { path, op, inResult } of fileOps(event)) {
         const shown = cut(sanitizeInline(path), PATH_CHARS);
         if (shown === "") continue;
         const file = paths.get(shown) ??
@@ -49,7 +49,11 @@ export const FILES: SectionSpec<FileEntry> = {
         const tally = file.ops.get(op);
         file.ops.set(
           op,
-          tally ? { ...tally, count: tally.count + 1 } : { op, count: 1, ref: eventRow(event).ref },
+          tally ? { ...tally, count: tally.count + 1 } : {
+            op,
+            count: 1,
+            ref: (inResult ? event.resultRow ?? eventRow(event) : eventRow(event)).ref,
+          },
         );
       }
     }

@@ -3,6 +3,7 @@ import { commandOf, inlineCode, shownCommand } from "../command.ts";
 import type { ToolEvent } from "../events.ts";
 import { COMMAND_TOOLS, PROCESS_TOOLS } from "../hermes.ts";
 import { cutMiddle, excerpt } from "../excerpt.ts";
+import { shortenCommand } from "../command_display.ts";
 import { LazyLines } from "../lazy_lines.ts";
 import { type Row, type ToolCall, toolLabel } from "../message.ts";
 import { isBefore, type Moment, momentOf } from "../moment.ts";
@@ -17,6 +18,21 @@ const ASSISTANT_CHARS = 300;
 const SYSTEM_CHARS = 200;
 const RESULT_CHARS = 240;
 const SUBJECT_CHARS = 160;
+
+/** What the projection's sections already show, which the log does not repeat. */
+export interface Listed {
+  /** Whether a call's command, or every file it worked on, is listed. */
+  call(call: ToolCall): boolean;
+  /** Whether a row's text is quoted whole. */
+  text(row: Row): boolean;
+}
+
+/** What the log would repeat if the sections listed everything they may: every call, every reply
+ * that closes a turn. */
+export const EVERYTHING_LISTED: Listed = {
+  call: () => true,
+  text: (row) => row.role === "assistant" && row.toolCalls.length === 0,
+};
 
 /** The heading of the session log, which Hermes and the merge step look for. */
 export const SESSION_LOG_HEADING = "## Detailed Session Log (oldest first)";
@@ -33,15 +49,16 @@ export const SESSION_LOG_WORDS = `${ROLES.join(" ")} ${toolLabel("")}`;
  * row ids) are left out. Rows recorded before `before` (when an earlier projection's messages
  * began; Hermes stores its protected head again after a compaction) are split off as `older`, to
  * go before that projection's lines. A call the projection lists (its command in Commands Run,
- * its files in Relevant Files: `listed`) shrinks to its reference and tool, and its result to its
- * words, without restating its outcome; such a result with no words of its own has no line.
+ * its files in Relevant Files: `listed`) has no line, and its result shows only its words, without
+ * restating its outcome; such a result with no words of its own has no line either. A
+ * reply the projection quotes whole (a turn's close in Decisions & Conclusions) is not repeated.
  */
 export function sessionLog(
   analysis: Analysis,
   before: Moment,
   logged: ReadonlySet<number>,
   view: RootView,
-  listed: (call: ToolCall) => boolean,
+  listed: Listed,
 ): { older: LazyLines; newer: LazyLines } {
   const resultOf = new Map<Row, ToolEvent>();
   for (const event of analysis.events) if (event.resultRow) resultOf.set(event.resultRow, event);
@@ -72,12 +89,12 @@ function rowLines(
   resultOf: ReadonlyMap<Row, ToolEvent>,
   analysis: Analysis,
   view: RootView,
-  listed: (call: ToolCall) => boolean,
+  listed: Listed,
 ): string[] {
   const ref = renderRef(row.ref);
   if (row.role === "tool") {
     const event = resultOf.get(row);
-    const line = event && resultLine(event, listed(event.call));
+    const line = event && resultLine(event, listed.call(event.call));
     return line ? [`${ref} ${line}`] : [];
   }
   const lines: string[] = [];
@@ -88,10 +105,11 @@ function rowLines(
     : SYSTEM_CHARS;
   // A request Hermes restated after a compaction is quoted in its own words.
   const text = excerpt(row.role === "user" ? withoutRestatement(row.text.trim()) : row.text, limit);
-  if (text !== "") lines.push(`${ref} ${row.role}: ${text}`);
-  for (const call of row.toolCalls) {
-    const subject = listed(call) ? "" : showRoot(callSubject(call, analysis), view);
-    const shown = subject === "" ? "" : `: ${inlineCode(cutMiddle(subject, SUBJECT_CHARS))}`;
+  if (text !== "" && !listed.text(row)) lines.push(`${ref} ${row.role}: ${text}`);
+  for (const call of row.toolCalls.filter((call) => !listed.call(call))) {
+    const subject = showRoot(callSubject(call, analysis), view);
+    const short = COMMAND_TOOLS.has(call.name) ? shortenCommand : cutMiddle;
+    const shown = subject === "" ? "" : `: ${inlineCode(short(subject, SUBJECT_CHARS))}`;
     lines.push(`${ref} → ${call.label}${shown}`);
   }
   return lines;

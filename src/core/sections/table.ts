@@ -14,6 +14,7 @@
 import type { SectionSpec } from "../section.ts";
 import { BLOCKED } from "./blocked.ts";
 import { COMMANDS } from "./commands.ts";
+import { DECISIONS } from "./decisions.ts";
 import { ERRORS_SEEN } from "./errors_seen.ts";
 import { ERRORS_FIXES } from "./errors_fixes.ts";
 import { FILES } from "./files.ts";
@@ -59,14 +60,15 @@ export interface SectionRow<Id extends string = string> extends SectionDescripti
  */
 export const SECTION_LAYOUT = [
   { id: "snapshot", share: 0.05, rank: 0 },
-  { id: "requests", share: 0.09, rank: 1 },
-  { id: "blocked", share: 0.06, rank: 2 },
-  { id: "errors", share: 0.11, rank: 4 },
-  { id: "errorsSeen", share: 0.06, rank: 6 },
-  { id: "files", share: 0.08, rank: 5 },
-  { id: "commands", share: 0.38, rank: 3 },
-  { id: "quotedLines", share: 0.05, rank: 7 },
-  { id: "log", share: 0.12, rank: 8 },
+  { id: "requests", share: 0.08, rank: 1 },
+  { id: "decisions", share: 0.05, rank: 4 },
+  { id: "blocked", share: 0.05, rank: 2 },
+  { id: "errors", share: 0.07, rank: 5 },
+  { id: "errorsSeen", share: 0.05, rank: 7 },
+  { id: "files", share: 0.07, rank: 6 },
+  { id: "commands", share: 0.50, rank: 3 },
+  { id: "quotedLines", share: 0.04, rank: 8 },
+  { id: "log", share: 0.04, rank: 9 },
 ] as const;
 
 /** The ids of the structured sections (every section but the session log). */
@@ -77,6 +79,7 @@ export type SectionId = Exclude<(typeof SECTION_LAYOUT)[number]["id"], "log">;
 const SPECS: { readonly [Id in SectionId]: SectionSpec<any> } = {
   snapshot: SNAPSHOT,
   requests: GOAL,
+  decisions: DECISIONS,
   blocked: BLOCKED,
   errors: ERRORS_FIXES,
   errorsSeen: ERRORS_SEEN,

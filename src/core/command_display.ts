@@ -1,0 +1,243 @@
+/**
+ * How a command line is shortened to fit a line: by its words, keeping first what tells a reader
+ * which command it is — the program and what it works on — and dropping options before anything
+ * else. A long word is shortened inside, never dropped for being long.
+ *
+ * @module
+ */
+import { cutMiddle } from "./excerpt.ts";
+
+/** What stands for words left out. */
+const GAP = "…";
+// Words longer than this share of the width are shortened inside first, so the program and what it
+// works on always fit.
+const LONG_WORD_SHARE = 0.6;
+const LEAST_LONG_WORD = 14;
+// The least of a word worth showing shortened.
+const LEAST_PART = 8;
+
+// Operators that end a step; the word after one starts the next step.
+const STEP_OPERATORS = new Set(["&&", "||", "|", ";", "&"]);
+// Redirections: the file after one is what the step writes or reads; one that only joins or
+// discards output says nothing of the command.
+const REDIRECTION = /^(?:\d?>>?|<|&>)$/;
+const NOISE_REDIRECTION = /^(?:\d?>&\d|&?\d?>>?\/dev\/null)$/;
+// What opens a here-document; its delimiter follows.
+const HERE_DOCUMENT = /^<<-?$/;
+// A here-document folded onto one line: what opens it, its body, its closing word, what follows.
+const HERE_DOCUMENT_LINE = /^(.*?<<-?\s*(['"]?)([A-Za-z_]\w*)\2) (.+) \3((?:\s.*)?)$/;
+// Interpreters, and their options whose value is what they run (`python -m pytest`, `bash -c '…'`).
+const INTERPRETER = /^(?:python[\d.]*|pypy3?|bash|sh|zsh|node|ruby|perl)$/;
+const RUNS_ITS_VALUE = /^-[mc]$/;
+// A word after an option that is its value: short, or a setting (`-type f`, `-n 5`, `-c a=b`,
+// `-p no:cacheprovider`).
+const OPTION_VALUE = /^(?:\d+|\w{1,2}|[^'"]*=.*|[\w-]+:[\w-]+)$/;
+
+/** One unit the display keeps or drops whole: words that only make sense together. */
+interface Unit {
+  readonly text: string;
+  /** Lower is kept first. */
+  readonly rank: number;
+}
+
+// What each rank keeps: 0 the first step's program, 1 what it works on first (its subcommand,
+// script or pattern), 2 its other arguments, files redirected to, the last word and later steps'
+// programs, 3 the directory a leading `cd` changes to and later steps' arguments, 4 options.
+const PROGRAM = 0;
+const SUBJECT = 1;
+const ARGUMENT = 2;
+const LATER = 3;
+const OPTION = 4;
+
+/**
+ * `text` (one sanitised line) in at most `width` characters: whole when it fits, else the units
+ * other than options kept in rank order while they fit, in their places, each run of dropped ones
+ * shown as `…`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shortenCommand } from "./command_display.ts";
+ * assert.equal(
+ *   shortenCommand("docker compose -f deploy/compose.e2e.yml run --rm --service-ports playwright npx playwright test --project=chromium", 60),
+ *   "docker compose … deploy/compose.e2e.yml run … playwright …",
+ * );
+ * assert.equal(shortenCommand("cd /tmp/x/proj && python3 -m pytest -q tests/test_stats.py", 50), "… && python3 -m pytest … tests/test_stats.py");
+ * ```
+ */
+export function shortenCommand(text: string, width: number): string {
+  if (text.length <= width) return text;
+  const longest = Math.max(LEAST_LONG_WORD, Math.floor(width * LONG_WORD_SHARE));
+  const units: Unit[] = unitsOf(text).map((unit) => ({
+    ...unit,
+    text: shortenWord(unit.text, longest),
+  }));
+  if (units.length === 0) return cutMiddle(text, width);
+  const kept = new Set<number>();
+  const order = units.map((_, index) => index).sort((a, b) =>
+    (units[a] as Unit).rank - (units[b] as Unit).rank || a - b
+  );
+  for (const index of order) {
+    // Options only make a shortened line longer, not clearer.
+    if ((units[index] as Unit).rank === OPTION) break;
+    kept.add(index);
+    if (render(units, kept).length > width) kept.delete(index);
+  }
+  // The first unit left out takes what room is left, shortened inside.
+  const first = order.find((index) => !kept.has(index) && (units[index] as Unit).rank !== OPTION);
+  if (first !== undefined) {
+    const whole = (units[first] as Unit).text;
+    kept.add(first);
+    for (let room = width - render(units, kept).length + whole.length; room >= LEAST_PART; room--) {
+      units[first] = { ...(units[first] as Unit), text: shortenWord(whole, room) };
+      if (render(units, kept).length <= width) break;
+    }
+    if (render(units, kept).length > width) kept.delete(first);
+  }
+  const shown = render(units, kept);
+  return kept.size === 0 || shown.length > width ? cutMiddle(text, width) : shown;
+}
+
+/** The kept units in their places, each run of dropped ones as one gap. */
+function render(units: readonly Unit[], kept: ReadonlySet<number>): string {
+  const parts: string[] = [];
+  units.forEach((unit, index) => {
+    if (kept.has(index)) parts.push(unit.text);
+    else if (parts.at(-1) !== GAP) parts.push(GAP);
+  });
+  return parts.join(" ");
+}
+
+/**
+ * The units of a command line: its words (a quoted span is one word), an operator joined to the
+ * word after it, `cd` to its directory, a redirection to its file, an option to the number after it
+ * and `-m`/`-c` to the module or code they run, each ranked by what it is. The main step is the
+ * first that is not a leading `cd`; the last unit, unless an option or a here-document's, ranks
+ * with the main step's subject (how a line ends often tells it apart).
+ */
+function unitsOf(text: string): Unit[] {
+  const here = HERE_DOCUMENT_LINE.exec(text);
+  if (!here) return wordUnits(text);
+  // A here-document's body is one unit in its place, shown from its start as room allows; its
+  // closing word says little.
+  const opening = here[1] as string;
+  const units = wordUnits(`${opening}${here[5]}`);
+  const at = wordUnits(opening).length;
+  return [
+    ...units.slice(0, at),
+    { text: here[4] as string, rank: LATER },
+    { text: here[3] as string, rank: OPTION },
+    ...units.slice(at),
+  ];
+}
+
+/** The units of a command line read word by word (see {@linkcode unitsOf}). */
+function wordUnits(text: string): Unit[] {
+  const words = wordsOf(text);
+  const units: (Unit & { readonly option: boolean })[] = [];
+  let step = 0;
+  let position = 0;
+  let mainStep: number | undefined;
+  let hasSubject = false;
+  let operators = "";
+  let delimiter: string | undefined;
+  let program = "";
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index] as string;
+    if (STEP_OPERATORS.has(word)) {
+      operators = operators === "" ? word : `${operators} ${word}`;
+      step++;
+      position = 0;
+      continue;
+    }
+    if (position === 0 && mainStep === undefined && word !== "cd") mainStep = step;
+    const main = step === mainStep;
+    const next = words[index + 1];
+    let unit = word;
+    let rank: number;
+    let option = false;
+    if (position === 0 && word === "cd" && next !== undefined) {
+      unit = `cd ${words[++index]}`;
+      rank = LATER;
+    } else if (HERE_DOCUMENT.test(word) && next !== undefined) {
+      delimiter = next.replace(/^(['"])(.*)\1$/, "$2");
+      unit = `${word} ${words[++index]}`;
+      rank = OPTION;
+      option = true;
+    } else if (word === GAP || word === delimiter) {
+      rank = OPTION;
+      option = true;
+    } else if (NOISE_REDIRECTION.test(word)) {
+      rank = OPTION;
+      option = true;
+    } else if (REDIRECTION.test(word) && next !== undefined) {
+      unit = `${word} ${words[++index]}`;
+      rank = ARGUMENT;
+    } else if (position === 0) {
+      rank = main ? PROGRAM : ARGUMENT;
+      program = word.split("/").at(-1) as string;
+    } else if (RUNS_ITS_VALUE.test(word) && INTERPRETER.test(program) && next !== undefined) {
+      unit = `${word} ${words[++index]}`;
+      rank = main ? SUBJECT : LATER;
+      hasSubject ||= main;
+    } else if (word.startsWith("-")) {
+      if (next !== undefined && OPTION_VALUE.test(next)) unit = `${word} ${words[++index]}`;
+      rank = OPTION;
+      option = true;
+    } else if (main && !hasSubject) {
+      rank = SUBJECT;
+      hasSubject = true;
+    } else {
+      rank = main ? ARGUMENT : LATER;
+    }
+    units.push({ text: operators === "" ? unit : `${operators} ${unit}`, rank, option });
+    operators = "";
+    position++;
+  }
+  const last = units.at(-1);
+  if (last !== undefined) {
+    units[units.length - 1] = {
+      text: operators === "" ? last.text : `${last.text} ${operators}`,
+      rank: last.option ? last.rank : Math.min(last.rank, SUBJECT),
+      option: last.option,
+    };
+  }
+  return units;
+}
+
+/** The words of a line, split at spaces outside quotes. */
+function wordsOf(text: string): string[] {
+  const words: string[] = [];
+  let word = "";
+  let quote = "";
+  for (const char of text) {
+    if (quote !== "") {
+      word += char;
+      if (char === quote) quote = "";
+    } else if (char === " ") {
+      if (word !== "") words.push(word);
+      word = "";
+    } else {
+      word += char;
+      if (char === "'" || char === '"') quote = char;
+    }
+  }
+  if (word !== "") words.push(word);
+  return words;
+}
+
+/**
+ * A word in at most `longest` characters: a path keeps its first and last parts (`/home/…/a.py`),
+ * anything else its start and end.
+ */
+function shortenWord(word: string, longest: number): string {
+  if (word.length <= longest) return word;
+  const slash = word.indexOf("/", 1);
+  const lastSlash = word.lastIndexOf("/");
+  if (slash !== -1 && lastSlash > slash) {
+    const path = `${word.slice(0, slash + 1)}${GAP}${word.slice(lastSlash)}`;
+    if (path.length <= longest) return path;
+  }
+  const tail = Math.floor((longest - 1) * 0.4);
+  return `${word.slice(0, longest - 1 - tail)}${GAP}${word.slice(word.length - tail)}`;
+}

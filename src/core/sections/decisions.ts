@@ -1,0 +1,68 @@
+import type { Analysis } from "../analysis.ts";
+import { cut } from "../excerpt.ts";
+import { momentOf } from "../moment.ts";
+import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
+import { isUserRequest } from "../requests.ts";
+import { readRoot, showRoot } from "../root.ts";
+import { sanitizeInline } from "../sanitize.ts";
+import type { Change, SectionSpec } from "../section.ts";
+import { kindOf, type StatementKind, statementsOf } from "../statements.ts";
+import { GOAL } from "./goal.ts";
+
+/** A statement as the section lists it: where and by whom it was made, its kind and words. */
+export interface DecisionEntry {
+  readonly ref: Ref;
+  readonly role: "user" | "assistant";
+  readonly kind: StatementKind;
+  readonly text: string;
+}
+
+const LINE = new RegExp(`^(${REF_PATTERN}) (user|assistant): (.+)$`);
+// How many leading characters make a statement's identity: one said again is the same statement.
+const KEY_CHARS = 80;
+
+function keyOf(text: string): string {
+  return text.replace(/…$/, "").slice(0, KEY_CHARS).toLowerCase();
+}
+
+/**
+ * Decisions & Conclusions: the constraints and decisions the user and the assistant stated, and
+ * the assistant's closing statement of each turn, oldest first (see `statements.ts`): ``[#12]
+ * assistant: Decision: keep max_retries at 7.``. A statement made again is listed once, at its
+ * first row; the user's words that Goal shows at its narrowest are not repeated here. When some
+ * must go, decisions stay first, then the newer statements.
+ */
+export const DECISIONS: SectionSpec<DecisionEntry> = {
+  heading: "## Decisions & Conclusions",
+  noun: "statements",
+  pinned: 0,
+  widths: { narrow: 160, wide: 400 },
+  ownWords: "user assistant",
+  changes(analysis: Analysis): Change<DecisionEntry>[] {
+    return analysis.window.rows.flatMap((row) => {
+      if (analysis.copies.has(row)) return [];
+      if (row.role === "user" && !isUserRequest(row)) return [];
+      if (row.role !== "user" && row.role !== "assistant") return [];
+      const role = row.role;
+      return statementsOf(row, GOAL.widths.narrow).map(({ kind, text }) => ({
+        key: keyOf(text),
+        entry: { ref: row.ref, role, kind, text },
+        addIfNew: true,
+        at: momentOf(row),
+      }));
+    });
+  },
+  key: (entry) => keyOf(entry.text),
+  merge: (earlier) => earlier,
+  render: (entry, width, view) =>
+    `${renderRef(entry.ref)} ${entry.role}: ${cut(showRoot(entry.text, view), width)}`,
+  parse(line, view) {
+    const match = LINE.exec(line);
+    const ref = match && parsePreviousRef(match[1] as string);
+    if (!match || !ref) return undefined;
+    const text = readRoot(sanitizeInline(match[3] as string), view);
+    const role = match[2] as DecisionEntry["role"];
+    return { ref, role, kind: kindOf(text, role) ?? "conclusion", text };
+  },
+  prefer: (entry) => entry.kind === "decision",
+};

@@ -1,0 +1,84 @@
+/**
+ * What the user and the assistant state that later steps must honour or may build on: the
+ * constraints and decisions in their words, and the assistant's closing statement of a turn (its
+ * reply without tool calls: what it found, did or concluded). Read from a row's text by the cue
+ * words below, the one place they are described.
+ *
+ * @module
+ */
+import type { Row } from "./message.ts";
+import { withoutRestatement } from "./requests.ts";
+import { sanitizeInline } from "./sanitize.ts";
+
+/** What a statement is. */
+export type StatementKind = "constraint" | "decision" | "conclusion";
+
+/** One statement: the row it was made in, who made it, its kind and its words (sanitised). */
+export interface Statement {
+  readonly row: Row;
+  readonly kind: StatementKind;
+  readonly text: string;
+}
+
+// Words of the user's that bind later steps: what must or must not be done, what to keep as it is.
+const CONSTRAINT_CUES =
+  /\b(?:must(?:n't| not)?|never|do not|don't|should(?:n't| not)|avoid|without|keep|leave|not allowed|forbidden|constraint)\b/i;
+// Words that settle a choice, or name what a finding is.
+const DECISION_CUES =
+  /\b(?:decision|decided?|chose|chosen|opt(?:ed)? (?:for|to)|going with|go with|(?:i|we)(?:'ll| will) (?:use|keep|go with|switch to|stick with|leave)|instead of|rather than|switch(?:ed|ing)? to|settled on|the plan is|the fix is|root cause)\b/i;
+
+// Where a text breaks into sentences: after a full stop, question or exclamation mark followed by
+// a space, at line breaks and list bullets.
+const SENTENCE_BREAK = /(?<=[.!?])\s+(?=\S)|\s*\n+\s*(?:[-*•]\s+)?/;
+// Sentences shorter than this say too little to stand alone.
+const LEAST_SENTENCE_CHARS = 12;
+// The longest text read for statements: enough for any reply worth quoting.
+const READ_CHARS = 20_000;
+
+/**
+ * The statements of a row: for an assistant reply without tool calls (a turn's close), the reply
+ * as one conclusion; otherwise each sentence with a decision's cue words, and a user's with a
+ * constraint's, as that kind. A user's sentences count from `userFrom` characters on (what Goal
+ * shows before that is not repeated). Rows of other roles state nothing here.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { statementsOf } from "./statements.ts";
+ * const row = { index: 0, ref: { kind: "row", id: 4 }, role: "assistant", toolCalls: [{}],
+ *   text: "Reading the config. Decision: keep max_retries at 7.", toolCallId: "", toolName: "",
+ *   toolLabel: "", time: undefined } as const;
+ * assert.deepEqual(statementsOf(row as never, 0).map((s) => [s.kind, s.text]), [["decision", "Decision: keep max_retries at 7."]]);
+ * ```
+ */
+export function statementsOf(row: Row, userFrom: number): Statement[] {
+  if (row.role === "assistant" && row.toolCalls.length === 0) {
+    const text = sanitizeInline(row.text.slice(0, READ_CHARS));
+    return text.length >= LEAST_SENTENCE_CHARS ? [{ row, kind: "conclusion", text }] : [];
+  }
+  if (row.role !== "assistant" && row.role !== "user") return [];
+  const raw = row.role === "user" ? withoutRestatement(row.text.trim()) : row.text;
+  const statements: Statement[] = [];
+  let offset = 0;
+  for (const sentence of raw.slice(0, READ_CHARS).split(SENTENCE_BREAK)) {
+    const start = raw.indexOf(sentence, offset);
+    offset = start + sentence.length;
+    if (row.role === "user" && start < userFrom) continue;
+    const kind = kindOf(sentence, row.role);
+    const text = sanitizeInline(sentence);
+    if (kind !== undefined && text.length >= LEAST_SENTENCE_CHARS) {
+      statements.push({ row, kind, text });
+    }
+  }
+  return statements;
+}
+
+/**
+ * The kind of a sentence by its cue words, decisions first (constraints are the user's);
+ * `undefined` for neither.
+ */
+export function kindOf(sentence: string, role: "user" | "assistant"): StatementKind | undefined {
+  if (DECISION_CUES.test(sentence)) return "decision";
+  if (role === "user" && CONSTRAINT_CUES.test(sentence)) return "constraint";
+  return undefined;
+}
