@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 /** One Hermes to run. */
 export interface HermesRelease {
@@ -58,8 +58,12 @@ async function scriptPython(command: string): Promise<string> {
   return head.slice(2).trim().split(/\s+/)[0]!;
 }
 
-/** The release a `hermes` command or a virtual environment's Python belongs to. */
-export async function releaseAt(path: string): Promise<HermesRelease & ReleaseFacts> {
+/**
+ * The release a `hermes` command or a virtual environment's Python belongs to (a relative path is
+ * read from the working directory: the runs start Hermes from elsewhere).
+ */
+export async function releaseAt(given: string): Promise<HermesRelease & ReleaseFacts> {
+  const path = given.includes("/") ? resolve(given) : given;
   const isPython = /python[\d.]*$/.test(path);
   const python = isPython ? path : await scriptPython(path);
   const command = isPython ? join(dirname(path), "hermes") : path;
