@@ -13,6 +13,8 @@ const GAP = "…";
 // works on always fit.
 const LONG_WORD_SHARE = 0.6;
 const LEAST_LONG_WORD = 14;
+// A word that is a path (no quotes, no spaces): shortened by its directories.
+const PATH_WORD = /^[\w.~@%+,:=\/-]+$/;
 // The least of a word worth showing shortened.
 const LEAST_PART = 8;
 
@@ -234,10 +236,13 @@ function shortenWord(word: string, longest: number): string {
   if (word.length <= longest) return word;
   const slash = word.indexOf("/", 1);
   const lastSlash = word.lastIndexOf("/");
-  if (slash !== -1 && lastSlash > slash) {
+  if (PATH_WORD.test(word) && slash !== -1 && lastSlash > slash) {
     const path = `${word.slice(0, slash + 1)}${GAP}${word.slice(lastSlash)}`;
     if (path.length <= longest) return path;
   }
   const tail = Math.floor((longest - 1) * 0.4);
-  return `${word.slice(0, longest - 1 - tail)}${GAP}${word.slice(word.length - tail)}`;
+  // Neither part may keep half of a character written as a surrogate pair.
+  const head = word.slice(0, longest - 1 - tail).replace(/[\ud800-\udbff]$/, "");
+  const end = word.slice(word.length - tail).replace(/^[\udc00-\udfff]/, "");
+  return `${head}${GAP}${end}`;
 }

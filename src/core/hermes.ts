@@ -68,8 +68,15 @@ export const USER_MESSAGES_HEADING = "## User Messages (verbatim, newest first)"
 /** The heading of the recovery note Hermes appends (`_LEAN_RECOVERY_HEADING`). */
 export const CONTEXT_RECOVERY_HEADING = "## Context Recovery";
 
+/** The tool that loads a skill's instructions (`skill_view`). */
+export const SKILL_TOOL = "skill_view";
+
+/** The heading of the block Hermes (0.22) appends naming the skills a compaction pruned. */
+export const PRUNED_SKILLS_HEADING = "## Pruned Skills";
+
 /** The sections Hermes appends after a summary body, rebuilt at every compaction. */
 export const APPENDED_HEADINGS: readonly string[] = [
+  PRUNED_SKILLS_HEADING,
   ANCHOR_INDEX_HEADING,
   USER_MESSAGES_HEADING,
   CONTEXT_RECOVERY_HEADING,
@@ -201,6 +208,11 @@ export const HERMES_STRINGS: ReadonlyArray<
   ],
   [PERSISTED_OUTPUT_PATH_WORDS, source(STORAGE)],
   [STORED_JSON_PREFIX, constant("hermes_state:SessionDB._CONTENT_JSON_PREFIX", "equals", BOTH)],
+  [SKILL_TOOL, source("tools.skills_tool")],
+  [
+    PRUNED_SKILLS_HEADING,
+    constant(`${COMPRESSOR}:_PRUNED_SKILLS_SECTION_HEADING`, "equals", MODERN),
+  ],
   [DEFERRED_TOOL_BRIDGE, constant("tools.tool_search_catalog:TOOL_CALL_NAME", "equals", MODERN)],
   [
     DUPLICATE_PLACEHOLDER,

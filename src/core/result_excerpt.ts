@@ -1,6 +1,7 @@
 import { cut, excerpt } from "./excerpt.ts";
 import type { Outcome } from "./outcome.ts";
 import { isBlocked, isFailure } from "./outcome_words.ts";
+import { TALLY, withoutRules } from "./output_facts.ts";
 import { savedPointer } from "./persisted_output.ts";
 import { sanitizeInline } from "./sanitize.ts";
 
@@ -14,11 +15,6 @@ const TRACEBACK_HEADER = /^Traceback \(most recent call last\):?$/;
 const JOIN = " … ";
 // A line worth quoting from a success has a word in it (not only progress dots or rules).
 const WORDY = /\p{L}{2,}/u;
-// The line a test run ends with, counting what passed and failed: pytest's `2 failed, 140 passed
-// in 3.1s`, unittest's `Ran 12 tests in 0.4s` and `FAILED (failures=2)`, Jest's `Tests: 2 failed,
-// 40 total`, cargo's `test result: FAILED. 3 passed; 1 failed`, Go's `FAIL\tpkg\t0.1s`.
-const TALLY =
-  /\b\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected)\b|^Ran \d+ tests? in |^(?:OK|FAILED) \((?:failures|errors|skipped)=|^Tests?:\s.*\d+ total|^test result: |^(?:ok|FAIL)\s+\S+\s+[\d.]+s$/;
 
 /**
  * The words of a tool result worth quoting in one line of at most `limit` characters: nothing for
@@ -58,11 +54,6 @@ const DIFF_HEAD = /^(?:diff --git |index [0-9a-f]{4,}\.\.[0-9a-f]{4,}\b)/;
 function diffHeads(text: string): string | undefined {
   const heads = searchable(text).filter((line) => DIFF_HEAD.test(line)).map(sanitizeInline);
   return heads.some((line) => line.startsWith("diff ")) ? heads.join(JOIN) : undefined;
-}
-
-/** A line without the rules around it (pytest's `===== 2 failed in 1s =====`). */
-function withoutRules(line: string): string {
-  return line.replace(/^[=-]{3,} | [=-]{3,}$/g, "");
 }
 
 /** The last tally line of a test run in `text` (sanitised); `undefined` when it has none. */

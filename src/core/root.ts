@@ -26,8 +26,8 @@ const ROOT_SHARE = 0.5;
 
 /**
  * The root of the session's paths: the deepest directory (of eight characters or more) holding at least
- * half of the absolute paths its work named (directories it changed to, files it touched) and at
- * least two of them; the earlier projection's root while it still holds half of them, so lines do
+ * half of the absolute paths its work named (directories it changed to, files it touched), named
+ * at least twice; the earlier projection's root while it still holds half of them, so lines do
  * not change with every compaction. `undefined` when no directory does.
  *
  * @example
@@ -44,7 +44,7 @@ export function findRoot(paths: readonly string[], earlier?: string): string | u
   const enough = Math.max(2, Math.ceil(absolute.length * ROOT_SHARE));
   if (earlier !== undefined && holds(earlier) >= enough) return earlier;
   const counts = new Map<string, number>();
-  for (const path of new Set(absolute)) {
+  for (const path of absolute) {
     const parts = path.split("/").filter((part) => part !== "");
     // Every directory of the path, the path itself included (it may be one).
     for (let depth = 1; depth <= parts.length; depth++) {

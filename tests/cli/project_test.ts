@@ -47,6 +47,9 @@ const SECTIONS = `## Historical Task Snapshot
 ## Goal
 [#10] Rename the config loader.
 
+## Facts from Outputs
+- [#12] terminal tally: 2 passed
+
 ## Commands Run
 - [#11] \`pytest -q\` — succeeded (exit 0) [#12]
 

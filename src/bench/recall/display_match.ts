@@ -10,6 +10,7 @@ const SHOWN_AS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\((#\d+|t\d+)\)/g, "[$1]"],
 ];
 const CUT = "…";
+const LEAST_SHOWN = 4;
 
 /**
  * Text as the recall bench compares it: invisible characters dropped, whitespace runs folded to
@@ -23,8 +24,8 @@ export function foldText(text: string): string {
 
 /**
  * Whether `shown` (a command or path as a projection line shows it) stands for `full`: equal once
- * folded, or with parts left out at each `…`, the parts kept being the start of `full`, its end,
- * and pieces of it in between, in order.
+ * folded, or with parts left out at each `…`, the parts kept being the start of `full` (or
+ * nothing), its end (or nothing) and pieces of it in between, in order, four characters at least.
  */
 export function showsText(shown: string, full: string): boolean {
   const display = foldText(shown);
@@ -34,9 +35,9 @@ export function showsText(shown: string, full: string): boolean {
   const pieces = display.split(CUT).map((piece) => piece.trim());
   const first = pieces[0] as string;
   const last = pieces.at(-1) as string;
-  if (first.length + last.length === 0 || !whole.startsWith(first) || !whole.endsWith(last)) {
-    return false;
-  }
+  // Something must be shown: a start, an end, or pieces enough to name the command.
+  const kept = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  if (kept < LEAST_SHOWN || !whole.startsWith(first) || !whole.endsWith(last)) return false;
   let at = first.length;
   for (const piece of pieces.slice(1, -1)) {
     const found = whole.indexOf(piece, at);

@@ -1,5 +1,5 @@
 import type { Analysis } from "../analysis.ts";
-import { cut } from "../excerpt.ts";
+import { cutMiddle } from "../excerpt.ts";
 import {
   isRestatement,
   isUserRequest,
@@ -15,7 +15,8 @@ import type { Change, SectionSpec } from "../section.ts";
 /**
  * Goal: every request the user made, in the order made, the first one pinned (it is what the
  * session is for). Carried forward across compactions; a request Hermes stored again (same words,
- * same time) is the same request, and bare acknowledgements ("ok, go ahead") are not requests.
+ * same time) is the same request, and bare acknowledgements ("ok, go ahead") are not requests. A
+ * request too long for its line shows its start and its end.
  */
 export const GOAL: SectionSpec<RequestEntry> = {
   heading: "## Goal",
@@ -45,6 +46,7 @@ export const GOAL: SectionSpec<RequestEntry> = {
   },
   key: requestKey,
   merge: (earlier) => earlier,
-  render: (entry, width) => renderRequest(entry, (text) => cut(text, width)),
+  // A long request keeps its end too: what to do last is often said last.
+  render: (entry, width) => renderRequest(entry, (text) => cutMiddle(text, width)),
   parse: parseRequest,
 };

@@ -19,6 +19,7 @@ import { ERRORS_SEEN } from "./errors_seen.ts";
 import { ERRORS_FIXES } from "./errors_fixes.ts";
 import { FILES } from "./files.ts";
 import { GOAL } from "./goal.ts";
+import { OUTPUT_FACTS } from "./output_facts.ts";
 import { QUOTED_SUMMARY } from "./quoted_summary.ts";
 import { SESSION_LOG_HEADING, SESSION_LOG_WORDS } from "./session_log.ts";
 import { SNAPSHOT } from "./snapshot.ts";
@@ -65,10 +66,11 @@ export const SECTION_LAYOUT = [
   { id: "blocked", share: 0.05, rank: 2 },
   { id: "errors", share: 0.07, rank: 5 },
   { id: "errorsSeen", share: 0.05, rank: 7 },
+  { id: "outputFacts", share: 0.04, rank: 8 },
   { id: "files", share: 0.07, rank: 6 },
-  { id: "commands", share: 0.50, rank: 3 },
-  { id: "quotedLines", share: 0.04, rank: 8 },
-  { id: "log", share: 0.04, rank: 9 },
+  { id: "commands", share: 0.48, rank: 3 },
+  { id: "quotedLines", share: 0.02, rank: 9 },
+  { id: "log", share: 0.04, rank: 10 },
 ] as const;
 
 /** The ids of the structured sections (every section but the session log). */
@@ -83,6 +85,7 @@ const SPECS: { readonly [Id in SectionId]: SectionSpec<any> } = {
   blocked: BLOCKED,
   errors: ERRORS_FIXES,
   errorsSeen: ERRORS_SEEN,
+  outputFacts: OUTPUT_FACTS,
   files: FILES,
   commands: COMMANDS,
   quotedLines: QUOTED_SUMMARY,

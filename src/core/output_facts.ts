@@ -1,0 +1,190 @@
+/**
+ * The facts a tool's output states that a later step may need and no other line of a projection
+ * keeps: a commit's hash, a diff's index lines, a test run's tally, what a background job that
+ * ended printed last and what a delegated task reported (a result's `summary`), the skill a session loaded, the failed items of a long listing, and
+ * the lines of a long output that the user's requests point at (`shard 4`, `OPS-5609`). Read from the output by the rules below, the one place they are described.
+ *
+ * @module
+ */
+import { isRecord } from "./content.ts";
+import { cut } from "./excerpt.ts";
+import type { ToolEvent } from "./events.ts";
+import { PROCESS_TOOLS, SKILL_TOOL } from "./hermes.ts";
+import type { Row } from "./message.ts";
+import { isFailure } from "./outcome_words.ts";
+import { isUserRequest } from "./requests.ts";
+import { sanitizeInline } from "./sanitize.ts";
+
+/** What an output fact is. */
+export type OutputFactKind =
+  | "commit"
+  | "diff"
+  | "tally"
+  | "report"
+  | "skill"
+  | "failed item"
+  | "pointed";
+
+/** One fact of an output: its kind and the line that states it (sanitised). */
+export interface OutputFact {
+  readonly kind: OutputFactKind;
+  readonly text: string;
+}
+
+// git's line for a commit it made: `[main 0490c43] message`.
+const COMMIT = /^\[[^\]\s]{1,200} (?:\(root-commit\) )?[0-9a-f]{7,40}\] /;
+// A diff's index line: the blobs before and after.
+const DIFF_INDEX = /^index [0-9a-f]{7,}\.\.[0-9a-f]{7,}\b/;
+/**
+ * The line a test run ends with, counting what passed and failed: pytest's `2 failed, 140 passed
+ * in 3.1s`, unittest's `Ran 12 tests in 0.4s` and `FAILED (failures=2)`, Jest's `Tests: 2 failed,
+ * 40 total`, cargo's `test result: FAILED. 3 passed; 1 failed`, Go's `FAIL\tpkg\t0.1s`.
+ */
+export const TALLY =
+  /\b\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected)\b|^Ran \d+ tests? in |^(?:OK|FAILED) \((?:failures|errors|skipped)=|^Tests?:\s.*\d+ total|^test result: |^(?:ok|FAIL)\s+\S+\s+[\d.]+s$/;
+// An item of a listing whose status says it failed.
+const FAILED_ITEM =
+  /"(?:status|conclusion|state|result|outcome)"\s*:\s*"(?:failure|failed|error|errored|cancelled|timed_out)"/i;
+// A listing is long enough to hide an item at this many lines; its failed items stand out while
+// they are at most this share of it.
+const LISTING_LINES = 20;
+const FAILED_SHARE = 0.2;
+// Pointers are looked for in outputs of this many lines or more (a short one is quoted anyway).
+const POINTED_LINES = 10;
+// The most lines one pointer may match in an output and still point at them.
+const MOST_POINTED = 2;
+// The most lines of one kind one output gives.
+const MOST_PER_KIND = 3;
+const LONGEST_FACT = 400;
+// The longest text read for facts: the head and tail of a huge output hold what matters.
+const HEAD_CHARS = 8000;
+const TAIL_CHARS = 32000;
+
+/** A word or name the conversation points at, as a pattern a line of output may contain. */
+export type Pointer = RegExp;
+
+// Names that carry a number (`OPS-5609`, `release/2.14`, `B-4906`), and a word followed by a
+// number (`shard 4`, `run 84539`), which an output may write as `shard="4"`.
+const NAME_WITH_NUMBER = /\b[A-Za-z][A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*[-_/.]\d[\w.-]*/g;
+const WORD_AND_NUMBER = /\b([A-Za-z]{3,20}) (\d{1,9})\b/g;
+const MOST_POINTERS = 200;
+// How a process result says its job ended.
+const ENDED: ReadonlySet<string> = new Set(["succeeded", "failed", "killed"]);
+const LONGEST_POINTING = 600;
+
+/**
+ * What the user's requests point at: names that carry a number, and a word followed by a number
+ * (`shard 4` matches `shard="4"` and `shard 4`), in requests short enough to point.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pointersOf } from "./output_facts.ts";
+ * const row = { role: "user", text: "Replay shard 4 and check OPS-5609." } as never;
+ * const pointed = (line: string) => pointersOf([row]).some((pointer) => pointer.test(line));
+ * assert.ok(pointed('ledger_quarantine_total{shard="4"} 18'));
+ * assert.ok(!pointed('ledger_quarantine_total{shard="14"} 2'));
+ * ```
+ */
+export function pointersOf(rows: readonly Row[]): Pointer[] {
+  const sources = new Set<string>();
+  for (const row of rows) {
+    // A long message (a task's whole specification) names too much to point at anything.
+    if (!isUserRequest(row) || row.text.length > LONGEST_POINTING) continue;
+    const text = row.text;
+    for (const match of text.matchAll(NAME_WITH_NUMBER)) {
+      sources.add(`(?<![\\w/.-])${RegExp.escape(match[0])}(?![\\w/-])`);
+    }
+    for (const match of text.matchAll(WORD_AND_NUMBER)) {
+      sources.add(`\\b${RegExp.escape(match[1] as string)}\\W{1,3}${match[2]}(?!\\d)`);
+    }
+  }
+  return [...sources].slice(0, MOST_POINTERS).map((source) => new RegExp(source, "i"));
+}
+
+/**
+ * The facts of one tool event's output (see the module's description); none for a call without a
+ * result or a result Hermes pruned.
+ */
+export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): OutputFact[] {
+  const outcome = event.outcome;
+  if (event.resultRow === undefined || outcome.stub) return [];
+  const facts: OutputFact[] = [];
+  const add = (kind: OutputFactKind, line: string) => {
+    const text = cut(sanitizeInline(line), LONGEST_FACT);
+    if (text !== "" && !facts.some((fact) => fact.text === text)) facts.push({ kind, text });
+  };
+  const json = parseObject(event.resultRow.text);
+  if (event.call.name === SKILL_TOOL && json && typeof json.name === "string") {
+    add(
+      "skill",
+      typeof json.description === "string" ? `${json.name}: ${json.description}` : json.name,
+    );
+  }
+  for (const report of json ? reports(json) : []) add("report", report);
+  const lines = readLines(outcome.detail);
+  // A background job that ended: what it printed last is what it reports.
+  const printed = typeof json?.output === "string" ? json.output : "";
+  if (PROCESS_TOOLS.has(event.call.name) && ENDED.has(outcome.kind)) {
+    for (const line of printed.split("\n").filter((line) => line.trim() !== "").slice(-2)) {
+      add("report", line);
+    }
+  }
+  const some = (kind: OutputFactKind, test: (line: string) => boolean) => {
+    for (const line of lines.filter(test).slice(0, MOST_PER_KIND)) add(kind, line);
+  };
+  some("commit", (line) => COMMIT.test(line));
+  some("diff", (line) => DIFF_INDEX.test(line));
+  const tally = lines.findLast((line) => TALLY.test(withoutRules(line)));
+  if (tally !== undefined) add("tally", withoutRules(tally));
+  if (lines.length >= LISTING_LINES && !isFailure(outcome)) {
+    const failed = lines.filter((line) => FAILED_ITEM.test(line));
+    if (failed.length > 0 && failed.length <= lines.length * FAILED_SHARE) {
+      for (const line of failed.slice(0, MOST_PER_KIND)) add("failed item", line.trim());
+    }
+  }
+  if (lines.length >= POINTED_LINES) {
+    // A pointer that matches many lines points at none of them.
+    for (const pointer of pointers) {
+      const pointed = lines.filter((line) => pointer.test(line));
+      if (pointed.length <= MOST_POINTED) {
+        for (const line of pointed) add("pointed", line.trim());
+      }
+    }
+  }
+  return facts;
+}
+
+/** What a result reports of itself: its `summary` words, and those of each of its `results`. */
+function reports(json: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  if (typeof json.summary === "string") found.push(json.summary);
+  for (const item of Array.isArray(json.results) ? json.results.slice(0, MOST_PER_KIND) : []) {
+    if (isRecord(item) && typeof item.summary === "string") found.push(item.summary);
+  }
+  return found;
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  if (!text.trimStart().startsWith("{")) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A line without the rules around it (pytest's `===== 2 failed in 1s =====`). */
+export function withoutRules(line: string): string {
+  return line.trim().replace(/^[=-]{3,} | [=-]{3,}$/g, "");
+}
+
+/** The lines worth reading of an output: all of it, or the head and tail of a huge one. */
+function readLines(text: string): string[] {
+  if (text.length <= HEAD_CHARS + TAIL_CHARS) return text.split("\n");
+  return [
+    ...text.slice(0, HEAD_CHARS).split("\n").slice(0, -1),
+    ...text.slice(-TAIL_CHARS).split("\n").slice(1),
+  ];
+}

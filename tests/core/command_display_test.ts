@@ -1,0 +1,93 @@
+/**
+ * Commands shortened to fit a line, on the commands of generated sessions, of the agent traces in
+ * `../shared/corpus` when present, and of generated command lines. The oracle for "the shown text
+ * stands for the command" is the recall bench's display matcher, which knows nothing of how the
+ * shortening chooses.
+ */
+import assert from "node:assert/strict";
+import { shortenCommand } from "../../src/core/command_display.ts";
+import { showsText } from "../../src/bench/recall/display_match.ts";
+import { generateWindow, SeededRandom } from "../../src/sample/mod.ts";
+
+const WIDTHS = [24, 42, 60, 90, 160];
+const CORPORA = ["../shared/corpus/swe-agent", "../shared/corpus/mini-swe-agent"];
+
+/** The `command` of every terminal call in `rows`. */
+function commandsOf(rows: readonly unknown[]): string[] {
+  const found: string[] = [];
+  for (const row of rows as { tool_calls?: { function?: { arguments?: unknown } }[] }[]) {
+    for (const call of row.tool_calls ?? []) {
+      try {
+        const command = JSON.parse(String(call.function?.arguments)).command;
+        if (typeof command === "string") found.push(command.replace(/\s+/g, " ").trim());
+      } catch {
+        // Arguments that are not JSON name no command.
+      }
+    }
+  }
+  return found;
+}
+
+function generatedLines(count: number): string[] {
+  const random = new SeededRandom(7);
+  const programs = ["python3 -m pytest", "git commit", "docker compose", "grep -rn", "npx jest"];
+  const words = ["-q", "--rm", "-f", "src/app/very/long/directory/name/file_name.py", "'a b c'"];
+  return Array.from({ length: count }, () => {
+    const parts = [random.pick(programs)];
+    for (let index = random.range(1, 12); index > 0; index--) parts.push(random.pick(words));
+    if (random.chance(0.4)) parts.unshift(`cd /srv/${random.hex(6)} &&`);
+    if (random.chance(0.3)) parts.push("| tail -n 20");
+    return parts.join(" ");
+  });
+}
+
+function allCommands(): string[] {
+  const commands = [1, 2, 3, 5, 8].flatMap((seed) =>
+    commandsOf(generateWindow({ seed, targetTokens: 20_000 }))
+  );
+  for (const dir of CORPORA) {
+    try {
+      for (const entry of Deno.readDirSync(dir)) {
+        if (!entry.name.endsWith(".json")) continue;
+        const data = JSON.parse(Deno.readTextFileSync(`${dir}/${entry.name}`));
+        commands.push(...commandsOf(data.messages ?? data));
+      }
+    } catch {
+      // A checkout without the corpus tests the generated commands only.
+    }
+  }
+  return [...new Set([...commands, ...generatedLines(300)])];
+}
+
+Deno.test("shortenCommand() fits the width and shows what stands for the command", () => {
+  const commands = allCommands();
+  assert.ok(commands.length > 300, `${commands.length} commands`);
+  const problems: string[] = [];
+  for (const command of commands) {
+    for (const width of WIDTHS) {
+      const shown = shortenCommand(command, width);
+      if (shown.length > width) problems.push(`${width}: too long: ${shown}`);
+      if (command.length <= width && shown !== command) problems.push(`${width}: changed ${shown}`);
+      // Each word shortened inside shows its start and end, so read them as cuts too.
+      const asCuts = shown.replace(/(\S)…(\S)/g, "$1 … $2");
+      if (!showsText(asCuts, command)) problems.push(`${width}: not the command: ${shown}`);
+    }
+  }
+  assert.deepEqual(problems.slice(0, 10), []);
+});
+
+Deno.test("shortenCommand() keeps the program and what it works on before options", () => {
+  const docker = "docker compose -f deploy/compose.e2e.yml run --rm --service-ports playwright " +
+    "npx playwright test --project=chromium";
+  const shown = shortenCommand(docker, 60);
+  assert.match(shown, /^docker compose /);
+  assert.match(shown, /playwright/);
+  assert.doesNotMatch(shown, /--rm|--service-ports/);
+  assert.equal(
+    shortenCommand("cd … && python3 -m pytest -q tests/test_stats.py", 44),
+    "… && python3 -m pytest … tests/test_stats.py",
+  );
+  // The program survives a long path word: the word is shortened inside, never dropped whole.
+  const long = `python3 /home/dev/${"deep/".repeat(12)}tools/report.py --all`;
+  assert.match(shortenCommand(long, 40), /^python3 \/home\/…\/report\.py/);
+});

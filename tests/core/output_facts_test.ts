@@ -1,0 +1,112 @@
+/**
+ * Facts from Outputs on generated outputs: the planted line (a commit, a diff's index, a failed
+ * item among many, the line a request points at, a job's last words, a delegated task's report)
+ * sits at a random place in a long output of a command that succeeded; the oracle is the planted
+ * line itself, and its neighbours must not be taken for it.
+ */
+import assert from "node:assert/strict";
+import { project } from "../../src/core/mod.ts";
+import { SeededRandom } from "../../src/sample/mod.ts";
+
+type Row = Record<string, unknown>;
+
+function call(id: number, tool: string, args: unknown, result: unknown): Row[] {
+  const callId = `c${id}`;
+  return [
+    {
+      role: "assistant",
+      _row_id: id,
+      content: "",
+      tool_calls: [{
+        id: callId,
+        type: "function",
+        function: { name: tool, arguments: JSON.stringify(args) },
+      }],
+    },
+    {
+      role: "tool",
+      _row_id: id + 1,
+      tool_call_id: callId,
+      tool_name: tool,
+      content: JSON.stringify(result),
+    },
+  ];
+}
+
+/** The section's lines. */
+function facts(body: string): string[] {
+  const section = /## Facts from Outputs\n([\s\S]*?)(?:\n\n## |$)/.exec(body)?.[1] ?? "";
+  return section.split("\n").filter((line) => line.startsWith("- "));
+}
+
+/** `lines` with `planted` at a random place among them. */
+function around(random: SeededRandom, lines: string[], planted: string): string {
+  const at = random.int(lines.length + 1);
+  return [...lines.slice(0, at), planted, ...lines.slice(at)].join("\n");
+}
+
+Deno.test("Facts from Outputs keeps the planted line of a long output, and only it", () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    const random = new SeededRandom(seed);
+    const shard = random.range(1, 40);
+    const hash = random.hex(7);
+    const blobs = `${random.hex(7)}..${random.hex(7)}`;
+    const failed = random.range(10_000, 99_999);
+    const noise = (count: number, line: (index: number) => string) =>
+      Array.from({ length: count }, (_, index) => line(index));
+    const runs = noise(
+      60,
+      (index) => `{"id":${index + 1},"branch":"main","conclusion":"success"}`,
+    );
+    const metrics = noise(
+      50,
+      (index) => `ledger_quarantine_total{shard="${index + 41}"} ${index}`,
+    );
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: `Replay shard ${shard} and tell me what CI says.` },
+      ...call(2, "terminal", { command: "git commit -am fix" }, {
+        output: `[main ${hash}] fix\n 1 file changed`,
+        exit_code: 0,
+      }),
+      ...call(4, "terminal", { command: "git diff" }, {
+        output: `diff --git a/x.py b/x.py\nindex ${blobs} 100644\n--- a/x.py\n+++ b/x.py`,
+        exit_code: 0,
+      }),
+      ...call(6, "terminal", { command: "ci runs" }, {
+        output: around(random, runs, `{"id":${failed},"branch":"main","conclusion":"failure"}`),
+        exit_code: 0,
+      }),
+      ...call(8, "execute_code", { code: "print(metrics)" }, {
+        status: "success",
+        output: around(random, metrics, `ledger_quarantine_total{shard="${shard}"} 18`),
+      }),
+      ...call(10, "delegate_task", { goal: "find callers" }, {
+        results: [{ status: "completed", summary: `2 call sites: a.py:${shard}, b.py:3.` }],
+      }),
+      ...call(12, "process", { action: "wait", session_id: "proc_1" }, {
+        status: "exited",
+        exit_code: 0,
+        output: `reading\nreplayed ${failed} batches, 0 dropped\n`,
+      }),
+    ];
+    const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
+    const has = (pattern: RegExp) => lines.some((line) => pattern.test(line));
+    assert.ok(has(new RegExp(`^- \\[#3\\] terminal commit: \\[main ${hash}\\] fix$`)), `${seed}`);
+    assert.ok(has(new RegExp(`^- \\[#5\\] terminal diff: index ${blobs} 100644$`)), `${seed}`);
+    assert.ok(has(new RegExp(`^- \\[#7\\] terminal failed item: .*"id":${failed},`)), `${seed}`);
+    assert.ok(has(new RegExp(`^- \\[#9\\] execute_code line: .*shard="${shard}"\\} 18$`)));
+    assert.ok(!has(/shard="(?:4[1-9]|[5-9]\d)"/), `seed ${seed}: only the line pointed at`);
+    assert.ok(
+      has(new RegExp(`^- \\[#11\\] delegate_task reported: 2 call sites: a\\.py:${shard},`)),
+    );
+    assert.ok(has(new RegExp(`^- \\[#13\\] process reported: replayed ${failed} batches`)));
+  }
+});
+
+Deno.test("Facts from Outputs quotes nothing from a short output or one without such lines", () => {
+  const rows: Row[] = [
+    { role: "user", _row_id: 1, content: "List the files of shard 4." },
+    ...call(2, "terminal", { command: "ls" }, { output: "shard 4\nb.txt", exit_code: 0 }),
+  ];
+  assert.deepEqual(facts(project(rows, { budgetTokens: 8_000 }).body), []);
+});

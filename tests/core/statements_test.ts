@@ -1,0 +1,127 @@
+/**
+ * Decisions & Conclusions on generated sessions: each turn's closing reply, the decisions the
+ * assistant states with its calls, and the constraints the user states past what Goal shows, all
+ * read from the rows the generator wrote (the oracle), kept across a merge, decisions first when
+ * the budget forces a choice.
+ */
+import assert from "node:assert/strict";
+import { project } from "../../src/core/mod.ts";
+import { SeededRandom } from "../../src/sample/mod.ts";
+
+type Row = Record<string, unknown>;
+
+interface Story {
+  readonly rows: Row[];
+  /** Rows of the turns' closing replies, of the decisions, of the users' late constraints. */
+  readonly closings: number[];
+  readonly decisions: number[];
+  readonly constraints: number[];
+}
+
+const FILLER =
+  "Please look at the service and the scheduler, which have been slow for a while now, " +
+  "and tell me what you find in the logs of the last few nights. ";
+
+function story(seed: number, turns: number, firstId: number): Story {
+  const random = new SeededRandom(seed);
+  const rows: Row[] = [];
+  const closings: number[] = [];
+  const decisions: number[] = [];
+  const constraints: number[] = [];
+  let id = firstId;
+  for (let turn = 0; turn < turns; turn++) {
+    const constrained = random.chance(0.5);
+    if (constrained) constraints.push(id);
+    rows.push({
+      role: "user",
+      _row_id: id++,
+      content: FILLER +
+        (constrained ? `Never touch the ${random.hex(4)} schema while you are at it.` : ""),
+    });
+    for (let step = random.range(1, 4); step > 0; step--) {
+      const decided = random.chance(0.3);
+      if (decided) decisions.push(id);
+      const note = decided
+        ? `Looking closer. Decision D-${random.range(1, 99)}: keep batch ${random.range(2, 500)}.`
+        : "Looking closer.";
+      const callId = `c${id}`;
+      rows.push({
+        role: "assistant",
+        _row_id: id++,
+        content: note,
+        tool_calls: [{
+          id: callId,
+          type: "function",
+          function: {
+            name: "terminal",
+            arguments: JSON.stringify({ command: `ls ${random.hex(6)}` }),
+          },
+        }],
+      });
+      rows.push({
+        role: "tool",
+        _row_id: id++,
+        tool_call_id: callId,
+        tool_name: "terminal",
+        content: JSON.stringify({ output: "a.txt", exit_code: 0 }),
+      });
+    }
+    closings.push(id);
+    rows.push({
+      role: "assistant",
+      _row_id: id++,
+      content: `Turn ${turn} done: ${random.hex(8)} is settled and the next step is ticket OPS-${
+        random.range(1000, 9999)
+      }.`,
+    });
+  }
+  return { rows, closings, decisions, constraints };
+}
+
+/** The row ids Decisions & Conclusions cites, in order. */
+function cited(body: string): number[] {
+  const section = /## Decisions & Conclusions\n([\s\S]*?)(?:\n\n## |$)/.exec(body)?.[1] ?? "";
+  return [...section.matchAll(/^\[#(\d+)\]/gm)].map((match) => Number(match[1]));
+}
+
+Deno.test("Decisions & Conclusions lists every closing reply, decision and late constraint", () => {
+  for (const seed of [1, 2, 3, 4, 5]) {
+    const told = story(seed, 6, 1);
+    const body = project(told.rows, { budgetTokens: 20_000 }).body;
+    const ids = new Set(cited(body));
+    for (const row of [...told.closings, ...told.decisions, ...told.constraints]) {
+      assert.ok(ids.has(row), `seed ${seed}: [#${row}] listed`);
+    }
+    // A closing reply quoted there is not repeated in the log.
+    const log = body.slice(body.indexOf("## Detailed Session Log"));
+    for (const row of told.closings) assert.doesNotMatch(log, new RegExp(`^\\[#${row}\\] `, "m"));
+  }
+});
+
+Deno.test("Decisions & Conclusions carries its statements across a merge", () => {
+  for (const seed of [6, 7, 8]) {
+    const first = story(seed, 4, 1);
+    const second = story(seed + 100, 2, 1_000);
+    const before = project(first.rows, { budgetTokens: 20_000 }).body;
+    const after = project(second.rows, { budgetTokens: 20_000, previous: before }).body;
+    const ids = new Set(cited(after));
+    for (const row of [...first.closings, ...first.decisions, ...second.closings]) {
+      assert.ok(ids.has(row), `seed ${seed}: [#${row}] carried`);
+    }
+  }
+});
+
+Deno.test("Decisions & Conclusions keeps decisions first when the budget forces a choice", () => {
+  for (const seed of [9, 10, 11]) {
+    const told = story(seed, 30, 1);
+    const body = project(told.rows, { budgetTokens: 1_500 }).body;
+    const ids = cited(body);
+    assert.match(body, /\(\d+ older statements omitted/);
+    const keptDecisions = ids.filter((id) => told.decisions.includes(id)).length;
+    const keptClosings = ids.filter((id) => told.closings.includes(id)).length;
+    assert.ok(
+      keptDecisions === told.decisions.length || keptClosings === 0,
+      `seed ${seed}: a closing reply kept while a decision went`,
+    );
+  }
+});
