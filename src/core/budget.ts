@@ -68,14 +68,16 @@ interface Sizing {
 interface LogSizing {
   readonly rank: number;
   readonly share: number;
-  readonly wanted: number;
+  /** How much of `limit` characters it would take (its size, counted no further than `limit`). */
+  readonly wants: (limit: number) => number;
   readonly pinned: 0;
   used: number;
 }
 
 /**
  * Chooses, for every section, the entries the body shows within the budget, and renders them;
- * `logWanted` is the session log's full size, and the result says how much room is left for it.
+ * `logWants` tells how much of a given room the session log would fill (counting no further),
+ * and the result says how much room is left for it.
  * First the pinned entries (the task), then each part up to its share by rank (the log at least a
  * few lines), then what is left over by rank, the task's sections last (their
  * lines were already fitted to their shares); whatever remains goes to the log.
@@ -84,7 +86,7 @@ export function sizeSections(
   plans: readonly SectionPlan<unknown>[],
   budgetChars: number,
   headerSize: number,
-  logWanted: number,
+  logWants: (limit: number) => number,
   focus: Focus,
   view: RootView,
 ): { sections: SizedSection[]; logRoom: number } {
@@ -95,12 +97,12 @@ export function sizeSections(
   const log: LogSizing = {
     rank: LOG_SECTION.rank,
     share: LOG_SECTION.share * room,
-    wanted: logWanted,
+    wants: logWants,
     pinned: 0,
     used: 0,
   };
   const takeLog = (limit: number) => {
-    const taken = Math.max(0, Math.min(limit, log.wanted - log.used));
+    const taken = Math.max(0, Math.min(limit, log.wants(log.used + limit) - log.used));
     log.used += taken;
     return taken;
   };

@@ -9,11 +9,10 @@
  * @module
  */
 
-/** One error line of an output, as printed, and its fingerprint. */
+/** One error line of an output, as printed (its fingerprint is {@linkcode errorFingerprint}'s). */
 export interface ErrorLine {
   /** The line, trimmed, its leading timestamp and line number left out. */
   readonly text: string;
-  readonly fingerprint: string;
   /**
    * What makes it one: a log level's tag (`tagged`), an exception named as raised (`raised`), or
    * a program's own report in its words (`report`: `Error: …`, `fatal: …`, `npm ERR! …`).
@@ -83,11 +82,44 @@ const LEAD =
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 const HEX = /\b(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,})\b/gi;
 const NUMBER = /\d+/g;
+// Words one of which every error line holds (in any case): a cheap test that spares the others
+// most lines, and most outputs. Text in other scripts is tested for their levels only when it
+// holds a character beyond ASCII.
+const LATIN_CUES = /e(?:rr|xception|merg)|f(?:atal|ail)|crit|panic|sever|alert/i;
+const BEYOND_ASCII = /[^\t\n\r\x20-\x7e]/;
+const OTHER_CUES = new RegExp(OTHER_LEVELS, "iu");
+
 // How much of an output is read: its head and its tail.
 const HEAD_CHARS = 512 * 1024;
 const TAIL_CHARS = 512 * 1024;
 // The most error lines one output contributes.
 const MOST_LINES = 2_000;
+// A Latin cue anywhere in a text, found in one pass.
+const LATIN_CUE = new RegExp(LATIN_CUES.source, "gi");
+
+function mayBeError(text: string): boolean {
+  return LATIN_CUES.test(text) || (BEYOND_ASCII.test(text) && OTHER_CUES.test(text));
+}
+
+/**
+ * The lines of `output` that may be error lines, in order: those holding a cue, found by one
+ * pass over an ASCII text (each cue found names its line), else line by line.
+ */
+function candidateLines(output: string): string[] {
+  if (!mayBeError(output)) return [];
+  const text = readable(output);
+  if (BEYOND_ASCII.test(text)) return text.split("\n").filter(mayBeError);
+  const lines: string[] = [];
+  const cue = new RegExp(LATIN_CUE);
+  for (let match = cue.exec(text); match !== null; match = cue.exec(text)) {
+    const start = text.lastIndexOf("\n", match.index) + 1;
+    const end = text.indexOf("\n", match.index);
+    const stop = end === -1 ? text.length : end;
+    lines.push(text.slice(start, stop));
+    cue.lastIndex = stop + 1;
+  }
+  return lines;
+}
 
 /**
  * Whether `line` is tagged as an error by a log level (an upper-case level word, one of another
@@ -123,7 +155,7 @@ export function isTaggedError(line: string): boolean {
  */
 export function errorLines(output: string): ErrorLine[] {
   const found: ErrorLine[] = [];
-  for (const raw of readLines(output)) {
+  for (const raw of candidateLines(output)) {
     if (found.length >= MOST_LINES) break;
     const line = raw.replace(LEAD, "").trim();
     if (line === "") continue;
@@ -140,7 +172,7 @@ export function errorLines(output: string): ErrorLine[] {
     const text = raised && !/^(?:FAILED|ERROR)\s/.test(line)
       ? line.slice(line.indexOf(raised[1] as string))
       : line;
-    found.push({ text, fingerprint: errorFingerprint(text), kind });
+    found.push({ text, kind });
   }
   return found;
 }
@@ -157,7 +189,7 @@ export function errorLines(output: string): ErrorLine[] {
  */
 export function raisedNames(output: string): string[] {
   const names = new Set<string>();
-  for (const raw of readLines(output)) {
+  for (const raw of candidateLines(output)) {
     const match = RAISED.exec(raw.replace(LEAD, "").trim());
     if (match) names.add(match[1] as string);
   }
@@ -179,11 +211,17 @@ export function errorFingerprint(line: string): string {
     .replace(/\s+/g, " ").trim();
 }
 
-/** The lines of `output` worth reading: all of it, or the head and the tail of a huge one. */
-function readLines(output: string): string[] {
-  if (output.length <= HEAD_CHARS + TAIL_CHARS) return output.split("\n");
-  return [
-    ...output.slice(0, HEAD_CHARS).split("\n").slice(0, -1),
-    ...output.slice(-TAIL_CHARS).split("\n").slice(1),
-  ];
+/**
+ * The part of `output` worth reading: all of it, or the whole lines of the head and the tail of a
+ * huge one.
+ */
+function readable(output: string): string {
+  if (output.length <= HEAD_CHARS + TAIL_CHARS) return output;
+  const head = output.slice(0, HEAD_CHARS);
+  const tail = output.slice(-TAIL_CHARS);
+  const headEnd = head.lastIndexOf("\n");
+  const tailStart = tail.indexOf("\n");
+  return `${headEnd === -1 ? "" : head.slice(0, headEnd)}\n${
+    tailStart === -1 ? "" : tail.slice(tailStart + 1)
+  }`;
 }

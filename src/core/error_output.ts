@@ -1,4 +1,4 @@
-import { errorLines } from "./error_lines.ts";
+import { errorFingerprint, type ErrorLine, errorLines } from "./error_lines.ts";
 import { commandSteps, isSearch, type ShellStep, shellStep } from "./shell_words.ts";
 
 // Errors are reported at the end of an output; only its last lines are read.
@@ -37,7 +37,7 @@ const CONTENT_PROGRAMS = new Set([
  * log`, …, whose output is no report of theirs); else the error lines it printed anywhere that a
  * log level tags or that name an exception as raised, up to three distinct ones, for any program
  * but a search, whose output is hits. The errors in a log a command shows are errors the session
- * met.
+ * met. `printedLines` are the output's error lines, when the caller already read them.
  *
  * @example
  * ```ts
@@ -48,7 +48,11 @@ const CONTENT_PROGRAMS = new Set([
  * assert.equal(reportedError("grep -rn ERROR logs", "logs/a:1:ERROR x"), undefined);
  * ```
  */
-export function reportedError(command: string, output: string): string | undefined {
+export function reportedError(
+  command: string,
+  output: string,
+  printedLines: readonly ErrorLine[] = errorLines(output),
+): string | undefined {
   const step = firstStep(command);
   if (step === undefined) return undefined;
   if (!CONTENT_PROGRAMS.has(step.program)) {
@@ -61,12 +65,14 @@ export function reportedError(command: string, output: string): string | undefin
   if (isSearch(step)) return undefined;
   const seen = new Set<string>();
   const printed: string[] = [];
-  for (const line of errorLines(output)) {
+  for (const line of printedLines) {
     if (printed.length === PRINTED_LINES) break;
     // A report in a program's words counts only at the end (an early `Error: retrying` was got
     // past); a level's tag or a raised exception counts anywhere.
-    if (line.kind === "report" || seen.has(line.fingerprint)) continue;
-    seen.add(line.fingerprint);
+    if (line.kind === "report") continue;
+    const fingerprint = errorFingerprint(line.text);
+    if (seen.has(fingerprint)) continue;
+    seen.add(fingerprint);
     printed.push(line.text);
   }
   return printed.length === 0 ? undefined : printed.join(" … ");

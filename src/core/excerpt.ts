@@ -17,11 +17,20 @@ function rawWindow(limit: number): number {
  * ```
  */
 export function excerpt(text: string, limit: number): string {
+  // A short prefix is cleaned first: most text loses little to cleaning, and then it is enough.
+  const first = limit * 2 + SLACK * 2;
+  if (text.length > first) {
+    const clean = sanitizeInline(text.slice(0, first));
+    if (clean.length >= limit + SLACK) return cut(clean, limit);
+  }
   if (text.length <= rawWindow(limit)) return cut(sanitizeInline(text), limit);
   // Only a prefix was cleaned: its last word may be cut, so the excerpt always ends before it.
   const clean = sanitizeInline(text.slice(0, rawWindow(limit)));
   return cut(clean, Math.min(limit, clean.length - 1));
 }
+
+// Characters of clean text past the limit that show a prefix cleaned as the whole text would be.
+const SLACK = 64;
 
 /** Shortens already-clean single-line text to at most `limit` characters at a word boundary. */
 export function cut(clean: string, limit: number): string {

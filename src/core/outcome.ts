@@ -1,4 +1,5 @@
 import { isRecord } from "./content.ts";
+import { type ErrorLine, errorLines } from "./error_lines.ts";
 import { reportedError } from "./error_output.ts";
 import { exitMeaning } from "./exit_meaning.ts";
 import { resultObject } from "./json_result.ts";
@@ -18,6 +19,8 @@ export interface Outcome extends OutcomeState {
   readonly saved?: { readonly path: string; readonly size?: number };
   /** The background job (Hermes's process id) the result started or reports on. */
   readonly job?: string;
+  /** A command's output's error lines (see `error_lines.ts`), read once for all who need them. */
+  readonly errorLines?: readonly ErrorLine[];
 }
 
 const BLOCKED_STATUS = new Set(["blocked", "denied", "refused", "rejected", "forbidden"]);
@@ -107,8 +110,11 @@ function interpretExit(outcome: Outcome, call: CallKind): Outcome {
     return meaning === undefined ? outcome : { ...outcome, kind: "answer", meaning };
   }
   if (outcome.kind === "succeeded") {
-    const error = reportedError(line, outcome.detail);
-    return error === undefined ? outcome : { ...outcome, reportedError: error, printedError: true };
+    const lines = errorLines(outcome.detail);
+    const error = reportedError(line, outcome.detail, lines);
+    return error === undefined
+      ? { ...outcome, errorLines: lines }
+      : { ...outcome, errorLines: lines, reportedError: error, printedError: true };
   }
   return outcome;
 }

@@ -9,7 +9,7 @@
 import { isRecord } from "./content.ts";
 import { cut } from "./excerpt.ts";
 import type { ToolEvent } from "./events.ts";
-import { PROCESS_TOOLS, SKILL_TOOL } from "./hermes.ts";
+import { COMMAND_TOOLS, PROCESS_TOOLS, SKILL_TOOL } from "./hermes.ts";
 import type { Row } from "./message.ts";
 import { isFailure } from "./outcome_words.ts";
 import { isUserRequest } from "./requests.ts";
@@ -31,10 +31,13 @@ export interface OutputFact {
   readonly text: string;
 }
 
-// git's line for a commit it made: `[main 0490c43] message`.
-const COMMIT = /^\[[^\]\s]{1,200} (?:\(root-commit\) )?[0-9a-f]{7,40}\] /;
-// A diff's index line: the blobs before and after.
-const DIFF_INDEX = /^index [0-9a-f]{7,}\.\.[0-9a-f]{7,}\b/;
+// git's line for a commit it made (`[main 0490c43] message`), and a diff's index line (the blobs
+// before and after), at the start of any line of an output.
+const COMMIT_LINE = /^\[[^\]\s]{1,200} (?:\(root-commit\) )?[0-9a-f]{7,40}\] .*$/gm;
+const DIFF_INDEX_LINE = /^index [0-9a-f]{7,}\.\.[0-9a-f]{7,}\b.*$/gm;
+/** Words one of which every {@linkcode TALLY} line holds: a cheap test for a whole output. */
+export const MAY_BE_TALLY =
+  /passed|failed|errors?\b|skipped|Ran \d|OK \(|FAILED \(|total|test result|FAIL\s|^ok\s/m;
 /**
  * The line a test run ends with, counting what passed and failed: pytest's `2 failed, 140 passed
  * in 3.1s`, unittest's `Ran 12 tests in 0.4s` and `FAILED (failures=2)`, Jest's `Tests: 2 failed,
@@ -42,9 +45,9 @@ const DIFF_INDEX = /^index [0-9a-f]{7,}\.\.[0-9a-f]{7,}\b/;
  */
 export const TALLY =
   /\b\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected)\b|^Ran \d+ tests? in |^(?:OK|FAILED) \((?:failures|errors|skipped)=|^Tests?:\s.*\d+ total|^test result: |^(?:ok|FAIL)\s+\S+\s+[\d.]+s$/;
-// An item of a listing whose status says it failed.
-const FAILED_ITEM =
-  /"(?:status|conclusion|state|result|outcome)"\s*:\s*"(?:failure|failed|error|errored|cancelled|timed_out)"/i;
+// An item of a listing whose status says it failed: the whole line.
+const FAILED_ITEM_LINE =
+  /^.*"(?:status|conclusion|state|result|outcome)"\s*:\s*"(?:failure|failed|error|errored|cancelled|timed_out)".*$/gim;
 // A listing is long enough to hide an item at this many lines; its failed items stand out while
 // they are at most this share of it.
 const LISTING_LINES = 20;
@@ -103,54 +106,64 @@ export function pointersOf(rows: readonly Row[]): Pointer[] {
 }
 
 /**
- * The facts of one tool event's output (see the module's description); none for a call without a
+ * The facts of one tool event's output (see the module's description): of a command, a skill or
+ * a result that reports a summary, not of a file read or a search; none for a call without a
  * result or a result Hermes pruned.
  */
 export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): OutputFact[] {
   const outcome = event.outcome;
+  const tool = event.call.name;
   if (event.resultRow === undefined || outcome.stub) return [];
+  const raw = event.resultRow.text;
+  // What a program printed, a skill, a task's report: not a file's contents or search hits.
+  const reported = raw.includes('"summary"');
+  if (!COMMAND_TOOLS.has(tool) && tool !== SKILL_TOOL && !reported) return [];
   const facts: OutputFact[] = [];
   const add = (kind: OutputFactKind, line: string) => {
     const text = cut(sanitizeInline(line), LONGEST_FACT);
     if (text !== "" && !facts.some((fact) => fact.text === text)) facts.push({ kind, text });
   };
-  const json = parseObject(event.resultRow.text);
-  if (event.call.name === SKILL_TOOL && json && typeof json.name === "string") {
+  // Only these results are read as JSON: the rest say nothing here that their output does not.
+  const json = tool === SKILL_TOOL || PROCESS_TOOLS.has(tool) || reported
+    ? parseObject(raw)
+    : undefined;
+  if (tool === SKILL_TOOL && json && typeof json.name === "string") {
     add(
       "skill",
       typeof json.description === "string" ? `${json.name}: ${json.description}` : json.name,
     );
   }
   for (const report of json ? reports(json) : []) add("report", report);
-  const lines = readLines(outcome.detail);
   // A background job that ended: what it printed last is what it reports.
   const printed = typeof json?.output === "string" ? json.output : "";
-  if (PROCESS_TOOLS.has(event.call.name) && ENDED.has(outcome.kind)) {
+  if (PROCESS_TOOLS.has(tool) && ENDED.has(outcome.kind)) {
     for (const line of printed.split("\n").filter((line) => line.trim() !== "").slice(-2)) {
       add("report", line);
     }
   }
-  const some = (kind: OutputFactKind, test: (line: string) => boolean) => {
-    for (const line of lines.filter(test).slice(0, MOST_PER_KIND)) add(kind, line);
+  // Each rule is one pass over the output, finding whole lines; most outputs hold none.
+  const text = readable(outcome.detail);
+  const some = (kind: OutputFactKind, rule: RegExp) => {
+    for (const line of (text.match(rule) ?? []).slice(0, MOST_PER_KIND)) add(kind, line);
   };
-  some("commit", (line) => COMMIT.test(line));
-  some("diff", (line) => DIFF_INDEX.test(line));
-  const tally = lines.findLast((line) => TALLY.test(withoutRules(line)));
-  if (tally !== undefined) add("tally", withoutRules(tally));
-  if (lines.length >= LISTING_LINES && !isFailure(outcome)) {
-    const failed = lines.filter((line) => FAILED_ITEM.test(line));
-    if (failed.length > 0 && failed.length <= lines.length * FAILED_SHARE) {
-      for (const line of failed.slice(0, MOST_PER_KIND)) add("failed item", line.trim());
-    }
+  some("commit", COMMIT_LINE);
+  some("diff", DIFF_INDEX_LINE);
+  if (MAY_BE_TALLY.test(text)) {
+    const tally = text.split("\n").findLast((line) => TALLY.test(withoutRules(line)));
+    if (tally !== undefined) add("tally", withoutRules(tally));
   }
-  if (lines.length >= POINTED_LINES) {
+  const lineCount = () => (text.match(/\n/g)?.length ?? 0) + 1;
+  const failed = isFailure(outcome) ? [] : text.match(FAILED_ITEM_LINE) ?? [];
+  if (
+    failed.length > 0 && lineCount() >= LISTING_LINES && failed.length <= lineCount() * FAILED_SHARE
+  ) {
+    for (const line of failed.slice(0, MOST_PER_KIND)) add("failed item", line.trim());
+  }
+  for (const pointer of pointers) {
+    if (!pointer.test(text) || lineCount() < POINTED_LINES) continue;
     // A pointer that matches many lines points at none of them.
-    for (const pointer of pointers) {
-      const pointed = lines.filter((line) => pointer.test(line));
-      if (pointed.length <= MOST_POINTED) {
-        for (const line of pointed) add("pointed", line.trim());
-      }
-    }
+    const pointed = text.match(new RegExp(`^.*(?:${pointer.source}).*$`, "gim")) ?? [];
+    if (pointed.length <= MOST_POINTED) { for (const line of pointed) add("pointed", line.trim()); }
   }
   return facts;
 }
@@ -180,11 +193,12 @@ export function withoutRules(line: string): string {
   return line.trim().replace(/^[=-]{3,} | [=-]{3,}$/g, "");
 }
 
-/** The lines worth reading of an output: all of it, or the head and tail of a huge one. */
-function readLines(text: string): string[] {
-  if (text.length <= HEAD_CHARS + TAIL_CHARS) return text.split("\n");
-  return [
-    ...text.slice(0, HEAD_CHARS).split("\n").slice(0, -1),
-    ...text.slice(-TAIL_CHARS).split("\n").slice(1),
-  ];
+/** What of an output is read: all of it, or the whole lines of the head and tail of a huge one. */
+function readable(text: string): string {
+  if (text.length <= HEAD_CHARS + TAIL_CHARS) return text;
+  const head = text.slice(0, HEAD_CHARS);
+  const tail = text.slice(-TAIL_CHARS);
+  return `${head.slice(0, Math.max(0, head.lastIndexOf("\n")))}\n${
+    tail.slice(tail.indexOf("\n") + 1)
+  }`;
 }

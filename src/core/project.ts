@@ -85,17 +85,19 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
       windowLog.newer,
     ];
   };
-  // What the log wants, before the sections are sized: its lines as if every call were listed.
-  const logWanted = logOf(EVERYTHING_LISTED).reduce(
-    (sum, part) => sum + part.sizeUpTo(budgetChars),
-    0,
-  );
+  // What the log wants, before the sections are sized: its lines as if every call were listed,
+  // rendered only as far as the room it is offered.
+  const wantedParts = logOf(EVERYTHING_LISTED);
+  const logWanted = wantedParts.some((part) => part.groups > 0);
   const logHead = LOG_SECTION.heading.length + 1;
   const { sections, logRoom } = sizeSections(
     plans,
     budgetChars,
     header.length + 2,
-    logWanted === 0 ? 0 : logHead + logWanted,
+    (limit) =>
+      logWanted
+        ? logHead + wantedParts.reduce((sum, part) => sum + part.sizeUpTo(limit - logHead), 0)
+        : 0,
     focus,
     view,
   );
@@ -108,7 +110,7 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
   const logParts = logOf(listedIn(analysis, sections));
   const earlierLogOmitted = Math.max(0, ...blocks.map((block) => block.logOmitted));
   const lineRoom = logRoom - logHead;
-  const fitted = logWanted > 0 && lineRoom >= MIN_LOG_LINES_CHARS
+  const fitted = logWanted && lineRoom >= MIN_LOG_LINES_CHARS
     ? fitLog(logParts, lineRoom, focus)
     : { kept: [], dropped: logParts.reduce((sum, part) => sum + part.groups, 0) };
   const logOmitted = earlierLogOmitted + fitted.dropped;

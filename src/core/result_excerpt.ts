@@ -1,7 +1,7 @@
 import { cut, excerpt } from "./excerpt.ts";
 import type { Outcome } from "./outcome.ts";
 import { isBlocked, isFailure } from "./outcome_words.ts";
-import { TALLY, withoutRules } from "./output_facts.ts";
+import { MAY_BE_TALLY, TALLY, withoutRules } from "./output_facts.ts";
 import { savedPointer } from "./persisted_output.ts";
 import { sanitizeInline } from "./sanitize.ts";
 
@@ -52,16 +52,18 @@ const DIFF_HEAD = /^(?:diff --git |index [0-9a-f]{4,}\.\.[0-9a-f]{4,}\b)/;
 
 /** The file headers and index lines of a diff in `text`; `undefined` when it shows none. */
 function diffHeads(text: string): string | undefined {
+  if (!text.includes("diff --git ")) return undefined;
   const heads = searchable(text).filter((line) => DIFF_HEAD.test(line)).map(sanitizeInline);
   return heads.some((line) => line.startsWith("diff ")) ? heads.join(JOIN) : undefined;
 }
 
 /** The last tally line of a test run in `text` (sanitised); `undefined` when it has none. */
 function tallyLine(text: string): string | undefined {
+  if (!MAY_BE_TALLY.test(text)) return undefined;
   const lines = tail(text, TAIL_CHARS);
   for (let index = lines.length - 1; index >= 0; index--) {
-    const line = withoutRules(sanitizeInline(lines[index] as string));
-    if (TALLY.test(line)) return line;
+    const raw = lines[index] as string;
+    if (TALLY.test(withoutRules(raw))) return withoutRules(sanitizeInline(raw));
   }
   return undefined;
 }
@@ -81,18 +83,11 @@ function tail(text: string, chars: number): string[] {
 
 function errorLines(text: string): string {
   const lines = searchable(text);
-  // Lines are cleaned only once they are chosen: most of a long output is never quoted.
-  const matching = [
-    ...new Set(
-      lines.filter((line) => ERROR_LINE.test(line)).map(sanitizeInline).filter((line) =>
-        line !== ""
-      ),
-    ),
-  ];
+  const matching = [...new Set(lines.filter((line) => ERROR_LINE.test(line)))];
   // A traceback's header says less than the exception line it leads to.
-  const telling = matching.filter((line) => !TRACEBACK_HEADER.test(line));
-  const chosen = (telling.length > 0 ? telling : matching).slice(-MAX_ERROR_LINES);
-  if (chosen.length > 0) return chosen.join(JOIN);
+  const chosen = lastClean(matching, (line) => !TRACEBACK_HEADER.test(line));
+  const shown = chosen.length > 0 ? chosen : lastClean(matching, () => true);
+  if (shown.length > 0) return shown.join(JOIN);
   for (let index = lines.length - 1; index >= 0; index--) {
     const line = sanitizeInline(lines[index] as string);
     if (line !== "") return line;
@@ -100,12 +95,27 @@ function errorLines(text: string): string {
   return "";
 }
 
+/**
+ * The last {@linkcode MAX_ERROR_LINES} of `lines` that `keep` takes, cleaned, distinct and in
+ * order; lines are cleaned only once chosen, since most of a long output is never quoted.
+ */
+function lastClean(lines: readonly string[], keep: (line: string) => boolean): string[] {
+  const picked: string[] = [];
+  for (let index = lines.length - 1; index >= 0 && picked.length < MAX_ERROR_LINES; index--) {
+    const line = sanitizeInline(lines[index] as string);
+    if (line !== "" && keep(line) && !picked.includes(line)) picked.unshift(line);
+  }
+  return picked;
+}
+
 function lastLines(text: string, limit: number): string {
-  const lines = tail(text, limit * 8).map(sanitizeInline).filter((line) => WORDY.test(line));
+  const lines = tail(text, limit * 8);
   const picked: string[] = [];
   let size = 0;
+  // From the end, cleaning only the lines looked at.
   for (let index = lines.length - 1; index >= 0 && picked.length < 3; index--) {
-    const line = lines[index] as string;
+    const line = sanitizeInline(lines[index] as string);
+    if (!WORDY.test(line)) continue;
     if (picked.length > 0 && size + line.length > limit) break;
     picked.unshift(line);
     size += line.length + JOIN.length;

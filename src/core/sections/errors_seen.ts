@@ -1,4 +1,5 @@
 import type { Analysis } from "../analysis.ts";
+import type { Row } from "../message.ts";
 import { cut } from "../excerpt.ts";
 import { errorFingerprint, errorLines } from "../error_lines.ts";
 import { COMMAND_TOOLS } from "../hermes.ts";
@@ -25,6 +26,12 @@ const LINE = new RegExp(`^- (.+?)(?: ×(\\d{1,9}))? \\(${FIRST_AT} (${REF_PATTER
 // (a log read with read_file); any other tool's output only when it failed.
 const READ_TOOLS = new Set([...COMMAND_TOOLS, "read_file"]);
 
+/** An error line as the section shows it, and its fingerprint. */
+function shownError(line: string): { text: string; key: string } {
+  const text = cut(sanitizeInline(line), ERROR_TEXT_CHARS);
+  return { text, key: errorFingerprint(text) };
+}
+
 /**
  * Errors Seen: each distinct error the window's outputs printed — lines a log level tags as an
  * error, in any script, and exceptions named as raised — whatever the command's exit code, with
@@ -40,24 +47,28 @@ export const ERRORS_SEEN: SectionSpec<ErrorSeenEntry> = {
   pinned: 0,
   widths: { narrow: ERROR_TEXT_CHARS, wide: ERROR_TEXT_CHARS },
   changes(analysis: Analysis): Change<ErrorSeenEntry>[] {
-    const entries = new Map<string, { entry: ErrorSeenEntry; at: ReturnType<typeof momentOf> }>();
+    const seen = new Map<string, { text: string; count: number; row: Row }>();
+    // Outputs print the same line many times: each is cleaned once.
+    const cleaned = new Map<string, { text: string; key: string }>();
     for (const event of analysis.events) {
       const row = event.resultRow;
       const outcome = event.outcome;
       if (!row || outcome.stub || analysis.copies.has(row)) continue;
       if (!READ_TOOLS.has(event.call.name) && !isFailure(outcome)) continue;
-      for (const line of errorLines(outcome.detail)) {
-        const text = cut(sanitizeInline(line.text), ERROR_TEXT_CHARS);
-        const key = errorFingerprint(text);
-        const known = entries.get(key);
-        if (known) {
-          entries.set(key, { ...known, entry: { ...known.entry, count: known.entry.count + 1 } });
-        } else if (text !== "") {
-          entries.set(key, { entry: { text, count: 1, ref: row.ref }, at: momentOf(row) });
-        }
+      for (const line of outcome.errorLines ?? errorLines(outcome.detail)) {
+        let shown = cleaned.get(line.text);
+        if (shown === undefined) cleaned.set(line.text, shown = shownError(line.text));
+        const known = seen.get(shown.key);
+        if (known) known.count++;
+        else if (shown.text !== "") seen.set(shown.key, { text: shown.text, count: 1, row });
       }
     }
-    return [...entries].map(([key, { entry, at }]) => ({ key, entry, addIfNew: true, at }));
+    return [...seen].map(([key, { text, count, row }]) => ({
+      key,
+      entry: { text, count, ref: row.ref },
+      addIfNew: true,
+      at: momentOf(row),
+    }));
   },
   key: (entry) => errorFingerprint(entry.text),
   // Rows stored again after a compaction were counted by the projection that saw them first.

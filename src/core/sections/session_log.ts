@@ -127,10 +127,17 @@ function callSubject(call: ToolCall, analysis: Analysis): string {
   return own ? shownCommand(own.text) : group.subject;
 }
 
+// A result's words, read once however many times the log is laid out (the budget lays it out
+// twice).
+const RESULT_WORDS = new WeakMap<ToolEvent, string>();
+
 /** The line of a result: its outcome and words; of a listed call's, its words only, if any. */
 function resultLine(event: ToolEvent, listed: boolean): string | undefined {
-  const command = COMMAND_TOOLS.has(event.call.name);
-  const words = resultExcerpt(event.outcome, command, RESULT_CHARS);
+  let words = RESULT_WORDS.get(event);
+  if (words === undefined) {
+    words = resultExcerpt(event.outcome, COMMAND_TOOLS.has(event.call.name), RESULT_CHARS);
+    RESULT_WORDS.set(event, words);
+  }
   if (listed) return words === "" ? undefined : `← ${event.call.label}: ${words}`;
   return `← ${event.call.label} ${describeState(event.outcome)}${words === "" ? "" : `: ${words}`}`;
 }
