@@ -25,10 +25,13 @@
  *   failed results only — a JSON result with a non-zero `exit_code`, a non-empty `error` or
  *   `success: false` — and the error line a terminal command printed although it exited 0 (see
  *   {@linkcode printedError}). A pruning stub keeps no output, so a stubbed result contributes no
- *   name.
+ *   name. These readings are the oracle's own, written apart from the projector's error lines and
+ *   narrower than them (exception classes, a program's last report): NAMES is a differential
+ *   check of the two readings, not ground truth.
  * - Requests: user rows whose text, trimmed, is not empty and does not start with `[` (Hermes
  *   writes its own notes to user rows that way); a user row repeating an earlier one's text and
- *   timestamp is a copy of it.
+ *   timestamp is a copy of it. Hermes's restatement of a request after a compaction (`[STILL IN
+ *   PROGRESS …]` and the request's words) is that request: a copy where the window holds it.
  * - A call stored again after a compaction (same id and timestamp as an earlier call) is a copy,
  *   not a run: its rows cite the run it copies. Calls whose arguments are not a JSON object and
  *   results whose call is not in the window are counted, never guessed at.

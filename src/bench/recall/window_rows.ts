@@ -35,6 +35,9 @@ export interface WindowRows {
   readonly repeatedCalls: number;
 }
 
+// How Hermes (0.22) begins the user row restating a request after a compaction.
+const RESTATED = /^\[STILL IN PROGRESS[^\]\n]*\]\s*/;
+
 /**
  * Reads a window as OpenAI-style messages: assistant `tool_calls` (`{id, function: {name,
  * arguments}}`), tool rows answering a call by `tool_call_id`, user rows. A row's reference is
@@ -60,9 +63,13 @@ export function readWindowRows(rows: readonly unknown[]): WindowRows {
     const row = value as Record<string, unknown>;
     const ref = rowRef(row, index);
     if (row.role === "user") {
-      const text = textOf(row.content);
+      const raw = textOf(row.content);
+      // Hermes's restatement of an unfinished request after a compaction is that request again:
+      // a copy of it where the window holds it, else the only copy the window has.
+      const restated = RESTATED.exec(raw);
+      const text = restated ? raw.slice(restated[0].length) : raw;
       const original = users.find((user) =>
-        user.text === text && isCopy(user.timestamp, row.timestamp)
+        user.text === text && (restated !== null || isCopy(user.timestamp, row.timestamp))
       );
       if (original) (original.copies ??= []).push(ref);
       else users.push({ ref, text, timestamp: row.timestamp });
