@@ -62,13 +62,13 @@ export interface SectionRow<Id extends string = string> extends SectionDescripti
 export const SECTION_LAYOUT = [
   { id: "snapshot", share: 0.05, rank: 0 },
   { id: "requests", share: 0.08, rank: 1 },
-  { id: "decisions", share: 0.05, rank: 4 },
+  { id: "decisions", share: 0.05, rank: 5 },
   { id: "blocked", share: 0.05, rank: 2 },
-  { id: "errors", share: 0.07, rank: 5 },
+  { id: "errors", share: 0.07, rank: 6 },
   { id: "errorsSeen", share: 0.05, rank: 7 },
   { id: "outputFacts", share: 0.04, rank: 8 },
-  { id: "files", share: 0.07, rank: 6 },
-  { id: "commands", share: 0.48, rank: 3 },
+  { id: "files", share: 0.07, rank: 3 },
+  { id: "commands", share: 0.48, rank: 4 },
   { id: "quotedLines", share: 0.02, rank: 9 },
   { id: "log", share: 0.04, rank: 10 },
 ] as const;
