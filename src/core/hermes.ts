@@ -128,6 +128,18 @@ export const PERSISTED_OUTPUT_PATH_WORDS = "Full output saved to: ";
  * tool dict): the JSON text follows it (`SessionDB._CONTENT_JSON_PREFIX`). */
 export const STORED_JSON_PREFIX = "\x00json:";
 
+/** The line Hermes's shell backends end a command's output with when its deadline passed (exit 124). */
+export const TIMED_OUT_OUTPUT_MARK = "[Command timed out after ";
+
+/** The line they end it with when the user interrupted the command (exit 130). */
+export const INTERRUPTED_OUTPUT_MARK = "[Command interrupted]";
+
+/** The status of a foreground command Hermes (0.22) handed to the background before it ended. */
+export const YIELDED_STATUS = "yielded_to_background";
+
+/** The field of a message where Hermes (0.22) keeps the uids of the rows it folded into it. */
+export const ABSORBED_UIDS_FIELD = "_absorbed_message_uids";
+
 /** The tool through which the model calls the tools Hermes (0.22) defers (`TOOL_CALL_NAME`). */
 export const DEFERRED_TOOL_BRIDGE = "tool_call";
 
@@ -163,6 +175,7 @@ const BOTH = HERMES_GENERATIONS;
 const MODERN: readonly HermesGeneration[] = ["0.22"];
 const COMPRESSOR = "agent.context_compressor";
 const STORAGE = "tools.tool_result_storage";
+const SHELL_BACKEND = "tools.environments.base";
 
 /**
  * Every Hermes string above with where it stands in Hermes, for the tests that compare them with
@@ -214,15 +227,22 @@ export const HERMES_STRINGS: ReadonlyArray<
     constant(`${COMPRESSOR}:_PRUNED_SKILLS_SECTION_HEADING`, "equals", MODERN),
   ],
   [DEFERRED_TOOL_BRIDGE, constant("tools.tool_search_catalog:TOOL_CALL_NAME", "equals", MODERN)],
+  [TIMED_OUT_OUTPUT_MARK, source(SHELL_BACKEND)],
+  [INTERRUPTED_OUTPUT_MARK, source(SHELL_BACKEND)],
+  [YIELDED_STATUS, source("tools.terminal_tool", MODERN)],
+  [ABSORBED_UIDS_FIELD, constant("agent.message_metadata:ABSORBED_MESSAGE_UIDS", "equals", MODERN)],
   [
     DUPLICATE_PLACEHOLDER,
     source(COMPRESSOR),
   ],
 ];
 
-/** A string the source text of Hermes's module `at` contains, in every generation. */
-function source(at: string): HermesStringSource {
-  return { kind: "source", at, match: "contains", generations: HERMES_GENERATIONS };
+/** A string the source text of Hermes's module `at` contains (in every generation unless told). */
+function source(
+  at: string,
+  generations: readonly HermesGeneration[] = HERMES_GENERATIONS,
+): HermesStringSource {
+  return { kind: "source", at, match: "contains", generations };
 }
 
 function constant(

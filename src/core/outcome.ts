@@ -3,6 +3,7 @@ import { type ErrorLine, errorLines } from "./error_lines.ts";
 import { reportedError } from "./error_output.ts";
 import { exitMeaning } from "./exit_meaning.ts";
 import { resultObject } from "./json_result.ts";
+import { INTERRUPTED_OUTPUT_MARK, TIMED_OUT_OUTPUT_MARK, YIELDED_STATUS } from "./hermes.ts";
 import type { OutcomeState } from "./outcome_words.ts";
 import { persistedOutput } from "./persisted_output.ts";
 import { parseStub, type Stub } from "./stub.ts";
@@ -165,13 +166,18 @@ function jsonOutcome(result: Record<string, unknown>, call: CallKind): Outcome {
     return { kind: "background", detail, ...job };
   }
   if (call.process) return { ...jobOutcome(result, status, exitCode, error, detail), ...job };
+  if (status === YIELDED_STATUS) return { kind: "background", detail, ...job };
+  const lastLine = lastOutputLine(result.output);
   if (
     TIMEOUT_STATUS.has(status) || result.timed_out === true ||
-    (error !== "" && TIMEOUT_TEXT.test(error))
+    (error !== "" && TIMEOUT_TEXT.test(error)) || lastLine.startsWith(TIMED_OUT_OUTPUT_MARK)
   ) {
     return { kind: "timeout", detail, ...withExit };
   }
-  if (INTERRUPTED_STATUS.has(status) || result.interrupted === true) {
+  if (
+    INTERRUPTED_STATUS.has(status) || result.interrupted === true ||
+    lastLine === INTERRUPTED_OUTPUT_MARK
+  ) {
     return { kind: "interrupted", detail, ...withExit };
   }
   if (exitCode !== undefined) {
@@ -228,6 +234,13 @@ function textOutcome(text: string, command: boolean): Outcome {
   if (PENDING_TEXT.test(head)) return { kind: "pending", detail: text };
   if (ERROR_TEXT.test(text)) return { kind: command ? "failed" : "error", detail: text };
   return { kind: command ? "no-exit" : "ok", detail: text };
+}
+
+/** The last non-blank line of a result's output, where Hermes notes a deadline or an interrupt. */
+function lastOutputLine(output: unknown): string {
+  if (typeof output !== "string") return "";
+  const text = output.trimEnd();
+  return text.slice(text.lastIndexOf("\n") + 1).trim();
 }
 
 function errorText(result: Record<string, unknown>): string {

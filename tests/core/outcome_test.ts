@@ -18,6 +18,36 @@ const CASES: ReadonlyArray<readonly [string, boolean, string]> = [
     true,
     "timed out (exit -1)",
   ],
+  // Hermes's shell backends end the output with a note of their own when the deadline passed or
+  // the user interrupted; a program printing those words earlier says nothing of the kind.
+  [
+    json({ output: "slow 3\n[Command timed out after 5s]", exit_code: 124, error: null }),
+    true,
+    "timed out (exit 124)",
+  ],
+  [json({ output: "[Command timed out after 5s]", exit_code: 124 }), true, "timed out (exit 124)"],
+  [
+    json({ output: "partial\n[Command interrupted]\n", exit_code: 130, error: null }),
+    true,
+    "interrupted (exit 130)",
+  ],
+  [
+    json({ output: "[Command timed out after 5s]\nretried: done", exit_code: 0, error: null }),
+    true,
+    "succeeded (exit 0)",
+  ],
+  [
+    json({
+      output: "",
+      exit_code: null,
+      error: null,
+      status: "yielded_to_background",
+      session_id: "proc_1",
+      notify_on_complete: true,
+    }),
+    true,
+    "started in background",
+  ],
   [json({ output: "no exit code here" }), true, "ran (no exit code)"],
   [json({ output: "", error: "permission denied" }), true, "failed (error)"],
   [json({ status: "blocked", error: "denied by user" }), true, "blocked"],
