@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { parseStub, withoutRestatement } from "../core/mod.ts";
+import { ABSORBED_UIDS_FIELD, parseStub, withoutRestatement } from "../core/mod.ts";
 import { readMessages, type StoredMessage, toWindowRow } from "./messages.ts";
 import { SessionRows, textKey } from "./session_rows.ts";
 import type { StateDb } from "./state_db.ts";
@@ -150,6 +150,18 @@ function originOf(
   const rowId = message._row_id;
   const own = typeof rowId === "number" && index.roleOf.get(rowId) === role ? rowId : undefined;
   const calls = callIds(message.tool_calls);
+  const candidates = textKeyed(message)
+    ? index.byText.get(textKey(role, matchedText(message))) ?? []
+    : [];
+  // Hermes's restatement of an unfinished request stands for the row that made the request: the
+  // one it absorbed (0.22 keeps that row's uid beside the restatement's), else the one with its text.
+  if (role === "user" && matchedText(message) !== message.content) {
+    const absorbed = uidList(message[ABSORBED_UIDS_FIELD]).flatMap((uid) =>
+      index.byUid.get(uid) ?? []
+    );
+    const request = [...absorbed, ...candidates].find((id) => index.roleOf.get(id) === role);
+    if (request !== undefined) return request;
+  }
   const keyed = [
     ...(typeof message.message_uid === "string" ? index.byUid.get(message.message_uid) ?? [] : []),
     ...(role === "tool" && typeof message.tool_call_id === "string"
@@ -162,12 +174,6 @@ function originOf(
       .find((id) => index.roleOf.get(id) === role);
     if (first !== undefined) return first;
   }
-  const candidates = textKeyed(message)
-    ? index.byText.get(textKey(role, matchedText(message))) ?? []
-    : [];
-  // Hermes's restatement of an unfinished request stands for the row that made the request.
-  const restated = role === "user" && matchedText(message) !== message.content;
-  if (restated && candidates.length > 0) return candidates[0];
   const time = own === undefined
     ? typeof message.timestamp === "number" ? message.timestamp : undefined
     : index.timeOf.get(own);
@@ -214,7 +220,7 @@ function agrees(message: Record<string, unknown>, original: StoredMessage): bool
     return message.content === original.content || parseStub(message.content.trim()) !== undefined;
   }
   return !textKeyed(message) || message._row_id === original.id ||
-    matchedText(message) === original.content;
+    matchedText(message) === original.content || message.content === original.content;
 }
 
 /** The text a request or reply is matched by: a restated request's own words. */
@@ -227,6 +233,10 @@ function matchedText(message: Record<string, unknown>): string {
 function textKeyed(message: Record<string, unknown>): boolean {
   return message.role !== "tool" && callIds(message.tool_calls).length === 0 &&
     typeof message.content === "string" && message.content !== "";
+}
+
+function uidList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((uid): uid is string => typeof uid === "string") : [];
 }
 
 function sameCalls(a: readonly string[], b: readonly string[]): boolean {

@@ -375,3 +375,46 @@ Deno.test("the newest stored summary is found in 0.19's merged row, whose assist
   const read = new StoredWindowReader().read([{ role: "user", content: "next" }], path, "s");
   assert.match(read.latestSummary ?? "", /make b/, "the merged summary is the newest");
 });
+
+Deno.test("windowOrigins() cites a restated request as the row that made it", async (t) => {
+  // Hermes 0.22's words when it restates an unfinished request after a compaction boundary.
+  const restated =
+    "[STILL IN PROGRESS — this is the active request, restated after the compaction " +
+    "boundary because it was not finished yet. Continue it; do not start over.]\nRun the report.";
+  const request: Row = {
+    id: 2,
+    role: "user",
+    content: "Run the report.",
+    timestamp: 1000,
+    message_uid: "u1",
+  };
+  // The same words asked again later, in earnest: a different request.
+  const again: Row = { ...request, id: 9, timestamp: 1009, message_uid: "u9" };
+  const survivor: Row = {
+    id: 30,
+    role: "user",
+    content: restated,
+    timestamp: 1030,
+    message_uid: "u30",
+  };
+  const message = { role: "user", content: restated, message_uid: "u30", timestamp: 1030 };
+  const cases: ReadonlyArray<readonly [string, Row[], Record<string, unknown>, number]> = [
+    ["the restatement stored, naming the row it absorbed", [request, again, survivor], {
+      ...message,
+      _absorbed_message_uids: ["u9"],
+    }, 9],
+    ["the restatement stored, naming the first request", [request, again, survivor], {
+      ...message,
+      _absorbed_message_uids: ["u1"],
+    }, 2],
+    ["the restatement not stored", [request], { ...message, _absorbed_message_uids: ["u1"] }, 2],
+    ["no absorbed uid: the first row with its words", [request, survivor], message, 2],
+  ];
+  for (const [name, rows, window, expected] of cases) {
+    await t.step(name, () => {
+      const { messages, matched } = originsOf(store("v31", rows), [window]);
+      assert.equal(matched, 1);
+      assert.equal((messages[0] as Row)._row_id, expected);
+    });
+  }
+});
