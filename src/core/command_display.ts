@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { cutMiddle } from "./excerpt.ts";
+import { cutMiddle, joinGaps } from "./excerpt.ts";
 
 /** What stands for words left out. */
 const GAP = "…";
@@ -97,7 +97,7 @@ export function shortenCommand(text: string, width: number): string {
     if (render(units, kept).length > width) kept.delete(first);
   }
   const shown = render(units, kept);
-  return kept.size === 0 || shown.length > width ? cutMiddle(text, width) : shown;
+  return kept.size === 0 || shown.length > width ? cutMiddle(text, width) : joinGaps(shown);
 }
 
 /** The kept units in their places, each run of dropped ones as one gap. */

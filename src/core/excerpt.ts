@@ -79,5 +79,13 @@ export function cutMiddle(clean: string, limit: number): string {
     const lastSpace = head.lastIndexOf(" ");
     if (lastSpace > 0) head = head.slice(0, lastSpace);
   }
-  return `${dropSplitSurrogate(head.trimEnd())} … ${tail}`;
+  return joinGaps(`${dropSplitSurrogate(head.trimEnd())} … ${tail}`);
+}
+
+/**
+ * `text` with each run of gaps (`…` separated by spaces) as one: shortening a line that was
+ * shortened before (a previous summary's) leaves no `… …`.
+ */
+export function joinGaps(text: string): string {
+  return text.includes("…") ? text.replace(/…(?: +…)+/g, "…") : text;
 }

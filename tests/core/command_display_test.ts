@@ -76,6 +76,19 @@ Deno.test("shortenCommand() fits the width and shows what stands for the command
   assert.deepEqual(problems.slice(0, 10), []);
 });
 
+Deno.test("shortenCommand() shortens a shortened display again without doubling its gaps", () => {
+  // A previous summary's lines come back shortened; a narrower line shortens them once more.
+  const problems: string[] = [];
+  for (const command of allCommands()) {
+    for (const [first, second] of [[160, 60], [90, 42], [60, 24], [160, 42]] as const) {
+      const again = shortenCommand(shortenCommand(command, first), second);
+      if (/…\s+…/.test(again)) problems.push(`${first}→${second}: ${again}`);
+      if (again.length > second) problems.push(`${first}→${second}: too long: ${again}`);
+    }
+  }
+  assert.deepEqual(problems.slice(0, 10), []);
+});
+
 Deno.test("shortenCommand() keeps the program and what it works on before options", () => {
   const docker = "docker compose -f deploy/compose.e2e.yml run --rm --service-ports playwright " +
     "npx playwright test --project=chromium";
