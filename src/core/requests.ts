@@ -77,9 +77,20 @@ export const REQUEST_KEY_CHARS = 60;
  * unsaved requests with different words stay apart).
  */
 export function requestKey(entry: RequestEntry): string {
-  return entry.ref?.kind === "row"
-    ? `#${entry.ref.id}`
-    : entry.text.slice(0, REQUEST_KEY_CHARS).replace(/…$/, "");
+  return entry.ref?.kind === "row" ? `#${entry.ref.id}` : unsavedRequestKey(entry);
+}
+
+/** The identity an entry for the same words had before its stored row was known. */
+export function unsavedRequestKey(entry: RequestEntry): string {
+  return entry.text.slice(0, REQUEST_KEY_CHARS).replace(/…$/, "");
+}
+
+/**
+ * Of an earlier and a later entry for one request, the one to keep: the earlier, unless only the
+ * later cites the stored row it was made in.
+ */
+export function citedRequest(earlier: RequestEntry, later: RequestEntry): RequestEntry {
+  return earlier.ref?.kind !== "row" && later.ref?.kind === "row" ? later : earlier;
 }
 
 /** `[#N] text`, the text cut to `width`. */

@@ -15,6 +15,8 @@ export interface Change<E> {
   readonly addIfNew: boolean;
   /** When it happened, as far as the rows say. */
   readonly at: Moment;
+  /** The key an earlier layer knew this entry by, before it knew what `key` says (its row). */
+  readonly formerKey?: string;
 }
 
 /**
@@ -123,6 +125,10 @@ export function applyChanges<E>(
   const before = new Map<string, E>();
   const after = new Map<string, E>();
   for (const change of changes) {
+    const { formerKey } = change;
+    if (formerKey !== undefined && !entries.has(change.key) && entries.has(formerKey)) {
+      rekey(entries, formerKey, change.key);
+    }
     const known = entries.get(change.key) ?? before.get(change.key) ?? after.get(change.key);
     const target = entries.has(change.key)
       ? entries
@@ -146,4 +152,11 @@ export function applyChanges<E>(
     entries: [...before.values(), ...entries.values(), ...after.values()],
     omitted: earlier.omitted,
   };
+}
+
+/** Gives the entry under key `from` the key `to`, in its place. */
+function rekey<E>(entries: Map<string, E>, from: string, to: string): void {
+  const all = [...entries];
+  entries.clear();
+  for (const [key, entry] of all) entries.set(key === from ? to : key, entry);
 }

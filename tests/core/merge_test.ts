@@ -220,6 +220,32 @@ Deno.test("project() keeps requests apart by their rows, and unsaved ones by the
   ]);
 });
 
+Deno.test("project() cites by its row a request an earlier projection could not cite", async (t) => {
+  // Hermes 0.22's words when it restates an unfinished request after a compaction boundary.
+  const restated =
+    "[STILL IN PROGRESS — this is the active request, restated after the compaction " +
+    "boundary because it was not finished yet. Continue it; do not start over.]\n";
+  const request = "Port the importer to Rust and keep the CLI flags as they are today.";
+  const first = project([
+    { role: "user", _row_id: 1, content: "Set up the workspace." },
+    { role: "user", content: request },
+  ]).body;
+  assert.match(first, /^\[t2\] Port the importer/m);
+  for (const content of [request, `${restated}${request}`]) {
+    await t.step(content === request ? "asked" : "restated", () => {
+      const again = project([{ role: "user", _row_id: 7, content }], { previous: first }).body;
+      assert.deepEqual((section(again, "## Goal") ?? "").split("\n").slice(1), [
+        "[#1] Set up the workspace.",
+        `[#7] ${request}`,
+      ]);
+      assert.equal(
+        section(again, "## Historical Task Snapshot"),
+        `## Historical Task Snapshot\n[#7] ${request}`,
+      );
+    });
+  }
+});
+
 Deno.test("project() merges a summary in the format of the engine vcc replaces, Goal included", () => {
   // The seed README's example output: our headings, outcomes without references, the log's note
   // under its heading.

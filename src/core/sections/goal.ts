@@ -1,6 +1,7 @@
 import type { Analysis } from "../analysis.ts";
 import { cutMiddle } from "../excerpt.ts";
 import {
+  citedRequest,
   isRestatement,
   isUserRequest,
   parseRequest,
@@ -8,6 +9,7 @@ import {
   type RequestEntry,
   requestKey,
   requestOf,
+  unsavedRequestKey,
 } from "../requests.ts";
 import { momentOf } from "../moment.ts";
 import type { Change, SectionSpec } from "../section.ts";
@@ -15,7 +17,8 @@ import type { Change, SectionSpec } from "../section.ts";
 /**
  * Goal: every request the user made, in the order made, the first one pinned (it is what the
  * session is for). Carried forward across compactions; a request Hermes stored again (same words,
- * same time) is the same request, and bare acknowledgements ("ok, go ahead") are not requests. A
+ * same time) is the same request, an earlier line that could not cite its row gives way to the
+ * line that does, and bare acknowledgements ("ok, go ahead") are not requests. A
  * request too long for its line shows its start and its end.
  */
 export const GOAL: SectionSpec<RequestEntry> = {
@@ -41,11 +44,13 @@ export const GOAL: SectionSpec<RequestEntry> = {
           entry,
           addIfNew: true,
           at: momentOf(row),
+          // An earlier projection's line for these words that could not cite their row is this one.
+          ...(entry.ref?.kind === "row" ? { formerKey: unsavedRequestKey(entry) } : {}),
         };
       });
   },
   key: requestKey,
-  merge: (earlier) => earlier,
+  merge: citedRequest,
   // A long request keeps its end too: what to do last is often said last.
   render: (entry, width) => renderRequest(entry, (text) => cutMiddle(text, width)),
   parse: parseRequest,

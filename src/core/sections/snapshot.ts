@@ -6,12 +6,14 @@ import {
   SNAPSHOT_GROUNDING_WORDS,
 } from "../hermes.ts";
 import {
+  citedRequest,
   isUserRequest,
   isUserTurn,
   parseRequest,
   renderRequest,
   type RequestEntry,
   requestOf,
+  unsavedRequestKey,
   withoutRestatement,
 } from "../requests.ts";
 import { momentOf } from "../moment.ts";
@@ -46,11 +48,12 @@ export const SNAPSHOT: SectionSpec<RequestEntry> = {
     return [{ key: KEY, entry: { text: NO_USER_TASK_SENTINEL }, addIfNew: true, at: {} }];
   },
   key: () => KEY,
-  merge: (
-    earlier,
-    later,
-    older,
-  ) => (older || later.text === NO_USER_TASK_SENTINEL ? earlier : later),
+  merge(earlier, later, older) {
+    if (!older && later.text !== NO_USER_TASK_SENTINEL) return later;
+    return unsavedRequestKey(earlier) === unsavedRequestKey(later)
+      ? citedRequest(earlier, later)
+      : earlier;
+  },
   render: (entry, width) => renderRequest(entry, (text) => cut(text, width)),
   parse(line) {
     const entry = parseRequest(line);
