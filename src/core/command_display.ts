@@ -31,8 +31,8 @@ const HERE_DOCUMENT_LINE = /^(.*?<<-?\s*(['"]?)([A-Za-z_]\w*)\2) (.+) \3((?:\s.*
 // Interpreters, and their options whose value is what they run (`python -m pytest`, `bash -c '…'`).
 const INTERPRETER = /^(?:python[\d.]*|pypy3?|bash|sh|zsh|node|ruby|perl)$/;
 const RUNS_ITS_VALUE = /^-[mc]$/;
-// A word after an option that is its value: short, or a setting (`-type f`, `-n 5`, `-c a=b`,
-// `-p no:cacheprovider`).
+// A word after an option that is its value (unless an option itself): short, or a setting
+// (`-type f`, `-n 5`, `-c a=b`, `-p no:cacheprovider`).
 const OPTION_VALUE = /^(?:\d+|\w{1,2}|[^'"]*=.*|[\w-]+:[\w-]+)$/;
 
 /** One unit the display keeps or drops whole: words that only make sense together. */
@@ -114,8 +114,9 @@ function render(units: readonly Unit[], kept: ReadonlySet<number>): string {
  * The units of a command line: its words (a quoted span is one word), an operator joined to the
  * word after it, `cd` to its directory, a redirection to its file, an option to the number after it
  * and `-m`/`-c` to the module or code they run, each ranked by what it is. The main step is the
- * first that is not a leading `cd`; the last unit, unless an option or a here-document's, ranks
- * with the main step's subject (how a line ends often tells it apart).
+ * first that is not a leading `cd`; the last unit ranks with the main step's subject (how a line
+ * ends often tells it apart), or with later steps' arguments when it is an option; a
+ * here-document's opening or a redirection that only discards output keeps its rank.
  */
 function unitsOf(text: string): Unit[] {
   const here = HERE_DOCUMENT_LINE.exec(text);
@@ -183,7 +184,9 @@ function wordUnits(text: string): Unit[] {
       rank = main ? SUBJECT : LATER;
       hasSubject ||= main;
     } else if (word.startsWith("-")) {
-      if (next !== undefined && OPTION_VALUE.test(next)) unit = `${word} ${words[++index]}`;
+      if (next !== undefined && !next.startsWith("-") && OPTION_VALUE.test(next)) {
+        unit = `${word} ${words[++index]}`;
+      }
       rank = OPTION;
       option = true;
     } else if (main && !hasSubject) {
@@ -200,7 +203,12 @@ function wordUnits(text: string): Unit[] {
   if (last !== undefined) {
     units[units.length - 1] = {
       text: operators === "" ? last.text : `${last.text} ${operators}`,
-      rank: last.option ? last.rank : Math.min(last.rank, SUBJECT),
+      // An option that ends the line often tells it apart (`--region=north`): kept when room is.
+      rank: !last.option
+        ? Math.min(last.rank, SUBJECT)
+        : last.text.startsWith("-")
+        ? LATER
+        : last.rank,
       option: last.option,
     };
   }

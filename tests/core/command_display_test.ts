@@ -89,6 +89,27 @@ Deno.test("shortenCommand() shortens a shortened display again without doubling 
   assert.deepEqual(problems.slice(0, 10), []);
 });
 
+Deno.test("shortenCommand() tells apart commands that differ only in the option they end with", () => {
+  const random = new SeededRandom(11);
+  const problems: string[] = [];
+  for (let family = 0; family < 40; family++) {
+    const options = Array.from(
+      { length: random.range(3, 9) },
+      () => `--${random.pick(["format", "sort", "limit", "title", "columns"])}=${random.hex(6)}`,
+    );
+    const base = `python3 scripts/${random.hex(4)}.py ${options.join(" ")}`;
+    const name = random.pick(["--region", "--project", "--shard", "-k"]);
+    const lasts = ["north", "east", "south", "west"].map((value) =>
+      name === "-k" ? `-k test_${value}` : `${name}=${value}`
+    );
+    for (const width of [42, 60]) {
+      const shown = lasts.map((last) => shortenCommand(`${base} ${last}`, width));
+      if (new Set(shown).size !== shown.length) problems.push(`${width}: ${shown.join(" | ")}`);
+    }
+  }
+  assert.deepEqual(problems.slice(0, 5), []);
+});
+
 Deno.test("shortenCommand() keeps the program and what it works on before options", () => {
   const docker = "docker compose -f deploy/compose.e2e.yml run --rm --service-ports playwright " +
     "npx playwright test --project=chromium";
