@@ -1,6 +1,6 @@
 /**
  * The facts a tool's output states that a later step may need and no other line of a projection
- * keeps: a commit's hash, a diff's index lines, a test run's tally, what a background job that
+ * keeps: a commit's hash (git's line for a commit it made, or a hash it printed alone), a diff's index lines, a test run's tally, what a background job that
  * ended printed last and what a delegated task reported (a result's `summary`), the skill a session loaded, the failed items of a long listing, and
  * the lines of a long output that the user's requests point at (`shard 4`, `OPS-5609`). Read from the output by the rules below, the one place they are described.
  *
@@ -14,6 +14,7 @@ import type { Row } from "./message.ts";
 import { isFailure } from "./outcome_words.ts";
 import { isUserRequest } from "./requests.ts";
 import { sanitizeInline } from "./sanitize.ts";
+import { shellSegments, shellStep } from "./shell_words.ts";
 
 /** What an output fact is. */
 export type OutputFactKind =
@@ -35,6 +36,9 @@ export interface OutputFact {
 // before and after), at the start of any line of an output.
 const COMMIT_LINE = /^\[[^\]\s]{1,200} (?:\(root-commit\) )?[0-9a-f]{7,40}\] .*$/gm;
 const DIFF_INDEX_LINE = /^index [0-9a-f]{7,}\.\.[0-9a-f]{7,}\b.*$/gm;
+// A hash git printed on a line of its own (`git rev-parse HEAD`, `git log --format=%H`, `git log`'s
+// `commit …` line).
+const HASH_LINE = /^(?:commit )?[0-9a-f]{7,40}$/gm;
 /** Words one of which every {@linkcode TALLY} line holds: a cheap test for a whole output. */
 export const MAY_BE_TALLY =
   /passed|failed|errors?\b|skipped|Ran \d|OK \(|FAILED \(|total|test result|FAIL\s|^ok\s/m;
@@ -147,6 +151,7 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
     for (const line of (text.match(rule) ?? []).slice(0, MOST_PER_KIND)) add(kind, line);
   };
   some("commit", COMMIT_LINE);
+  if (runsGit(event.call.args.command)) some("commit", HASH_LINE);
   some("diff", DIFF_INDEX_LINE);
   if (MAY_BE_TALLY.test(text)) {
     const tally = text.split("\n").findLast((line) => TALLY.test(withoutRules(line)));
@@ -166,6 +171,12 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
     if (pointed.length <= MOST_POINTED) { for (const line of pointed) add("pointed", line.trim()); }
   }
   return facts;
+}
+
+/** Whether a command line runs git in any of its steps. */
+function runsGit(command: unknown): boolean {
+  if (typeof command !== "string" || !command.includes("git")) return false;
+  return (shellSegments(command) ?? []).some((segment) => shellStep(segment)?.program === "git");
 }
 
 /** What a result reports of itself: its `summary` words, and those of each of its `results`. */

@@ -103,6 +103,37 @@ Deno.test("Facts from Outputs keeps the planted line of a long output, and only 
   }
 });
 
+Deno.test("Facts from Outputs keeps a hash git printed alone, and no hex a program printed", () => {
+  for (let seed = 1; seed <= 10; seed++) {
+    const random = new SeededRandom(seed);
+    const full = random.hex(40);
+    const short = random.hex(7);
+    const other = random.hex(12);
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Commit it and give me the hash." },
+      ...call(2, "terminal", {
+        command:
+          `git add -A && git -c user.name=dev commit -qm 'tally ${seed}' && git log --format=%H -1`,
+      }, { output: full, exit_code: 0 }),
+      ...call(4, "terminal", { command: "cd repo && git rev-parse --short HEAD" }, {
+        output: `${short}\n`,
+        exit_code: 0,
+      }),
+      ...call(6, "terminal", {
+        command: "python3 -c 'import secrets; print(secrets.token_hex(6))'",
+      }, {
+        output: other,
+        exit_code: 0,
+      }),
+    ];
+    const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
+    assert.deepEqual(lines, [
+      `- [#3] terminal commit: ${full}`,
+      `- [#5] terminal commit: ${short}`,
+    ]);
+  }
+});
+
 Deno.test("Facts from Outputs quotes nothing from a short output or one without such lines", () => {
   const rows: Row[] = [
     { role: "user", _row_id: 1, content: "List the files of shard 4." },
