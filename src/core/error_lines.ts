@@ -106,9 +106,12 @@ function mayBeError(text: string): boolean {
  * pass over an ASCII text (each cue found names its line), else line by line.
  */
 function candidateLines(output: string): string[] {
-  if (!mayBeError(output)) return [];
   const text = readable(output);
-  if (BEYOND_ASCII.test(text)) return text.split("\n").filter(mayBeError);
+  if (BEYOND_ASCII.test(text)) {
+    return OTHER_CUES.test(text) || LATIN_CUES.test(text)
+      ? text.split("\n").filter(mayBeError)
+      : [];
+  }
   const lines: string[] = [];
   const cue = new RegExp(LATIN_CUE);
   for (let match = cue.exec(text); match !== null; match = cue.exec(text)) {

@@ -49,9 +49,10 @@ export const MAY_BE_TALLY =
  */
 export const TALLY =
   /\b\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected)\b|^Ran \d+ tests? in |^(?:OK|FAILED) \((?:failures|errors|skipped)=|^Tests?:\s.*\d+ total|^test result: |^(?:ok|FAIL)\s+\S+\s+[\d.]+s$/;
-// An item of a listing whose status says it failed: the whole line.
-const FAILED_ITEM_LINE =
-  /^.*"(?:status|conclusion|state|result|outcome)"\s*:\s*"(?:failure|failed|error|errored|cancelled|timed_out)".*$/gim;
+// An item of a listing whose status says it failed, and the whole line that holds it.
+const FAILED_STATUS =
+  /"(?:status|conclusion|state|result|outcome)"\s*:\s*"(?:failure|failed|error|errored|cancelled|timed_out)"/i;
+const FAILED_ITEM_LINE = new RegExp(`^.*${FAILED_STATUS.source}.*$`, "gim");
 // A listing is long enough to hide an item at this many lines; its failed items stand out while
 // they are at most this share of it.
 const LISTING_LINES = 20;
@@ -158,7 +159,9 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
     if (tally !== undefined) add("tally", withoutRules(tally));
   }
   const lineCount = () => (text.match(/\n/g)?.length ?? 0) + 1;
-  const failed = isFailure(outcome) ? [] : text.match(FAILED_ITEM_LINE) ?? [];
+  const failed = isFailure(outcome) || !FAILED_STATUS.test(text)
+    ? []
+    : text.match(FAILED_ITEM_LINE) ?? [];
   if (
     failed.length > 0 && lineCount() >= LISTING_LINES && failed.length <= lineCount() * FAILED_SHARE
   ) {
