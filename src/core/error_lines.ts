@@ -1,8 +1,9 @@
 /**
  * The error lines of a tool's output, whatever its exit code: lines a log level tags as an error
  * (`ERROR`, `FATAL`, `CRITICAL`, `PANIC`, `FAIL`, … and the same tags in other scripts, `[错误]`,
- * `[エラー]`, `ОШИБКА`, …, or `level=error`), and the lines that name an exception as raised (the
- * last line of a traceback, pytest's `E   KeyError: …`). Each is known by its fingerprint: the
+ * `[エラー]`, `ОШИБКА`, …, or `level=error`), the lines that name an exception as raised (the
+ * last line of a traceback, pytest's `E   KeyError: …`) and programs' reports of an error in their
+ * own words (`Error: …`, `fatal: …`, `npm ERR! …`). Each is known by its fingerprint: the
  * line with its numbers, hex runs and uuids masked, so the same error with other ids or times is
  * one error seen several times.
  *

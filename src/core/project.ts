@@ -39,9 +39,8 @@ const MIN_LOG_LINES_CHARS = 120;
 
 /**
  * Projects a Hermes window (the messages of its summary step) into the Markdown summary: a header
- * line, then Historical Task Snapshot, Goal, Blocked, Errors & Fixes, Error Names Seen, Relevant
- * Files, Commands Run, Earlier Summary and the Detailed Session Log, each line citing its message
- * as `[#N]`. Pure and deterministic: the same input gives the same bytes; any JSON value is
+ * line, then the sections of the section table (`sections/table.ts`) in its order and the
+ * Detailed Session Log, each line citing its message as `[#N]`. Pure and deterministic: the same input gives the same bytes; any JSON value is
  * accepted and nothing throws; the body never exceeds the budget.
  *
  * @example

@@ -2,7 +2,7 @@ import type { SectionId } from "./sections/table.ts";
 
 /** Options that steer one projection. Every field is optional. */
 export interface ProjectOptions {
-  /** Hermes session id, named in the session log's header note. */
+  /** Hermes session id, named in the projection's header line. */
   readonly sessionId?: string;
   /** Hard size limit in tokens; the body never exceeds `budgetTokens × 4` characters. */
   readonly budgetTokens?: number;

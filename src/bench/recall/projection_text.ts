@@ -4,8 +4,8 @@
  * are skipped, outcome words are kept as written) but takes an outcome only from a complete
  * state: words, an optional `(exit N)`, an optional `×K`, then a reference.
  *
- * - Commands Run: ``- `display` (id 1a2b3c4d) — <state> [#ref], then <state> [#ref]…`` (before
- *   0.3 led by the call's `[#call]`; a background job's display is followed by `(job ID)`)
+ * - Commands Run: ``- [#call] `display` (id 1a2b3c4d) — <state> [#ref], then <state> [#ref]…``
+ *   (the `[#call]` may be absent; a background job's display is followed by `(job ID)`)
  *   (the fingerprint only where the display does not determine the command); a long history
  *   may hold `… N more`. A display may be cut (`head…`, `head…tail`) and fenced with several
  *   backticks. A line cut short loses its closing states: its final outcome is then not stated.
@@ -185,7 +185,7 @@ function readCommandLine(line: string): CommandLine {
       if (final) outcomes.push(final);
     }
   }
-  // Lines cite their outcomes' rows; older ones began with the call's row.
+  // A line's reference is its call's row, else its first outcome's.
   const ref = head.ref ?? outcomes[0]?.ref;
   return {
     ...(ref === undefined ? {} : { ref }),

@@ -34,7 +34,8 @@ function shownError(line: string): { text: string; key: string } {
 
 /**
  * Errors Seen: each distinct error the window's outputs printed — lines a log level tags as an
- * error, in any script, and exceptions named as raised — whatever the command's exit code, with
+ * error, in any script, exceptions named as raised and programs' reports in their own words
+ * (`Error: …`, `fatal: …`) — whatever the command's exit code, with
  * how many times it was printed and the first row it appeared in. Errors are told apart by their
  * fingerprint (numbers, hex runs and uuids masked), so the same error with other ids is one entry;
  * the entry shows the first one, ids and all. A pruning stub keeps no output, so it adds none.

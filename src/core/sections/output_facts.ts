@@ -37,8 +37,8 @@ function keyOf(ref: Ref, text: string): string {
 /**
  * Facts from Outputs: what tool outputs stated that a later step may need and no other section
  * keeps (see `output_facts.ts`), oldest first: ``- [#31] terminal commit: [main 0490c43] retry:
- * restore the last retry``. The words the window's requests and replies point at are looked for in
- * every long output of the window. When some must go, the newer stay.
+ * restore the last retry``. The words the window's requests point at are looked for in every long
+ * output of the window. When some must go, the newer stay.
  */
 export const OUTPUT_FACTS: SectionSpec<OutputFactEntry> = {
   heading: "## Facts from Outputs",
