@@ -13,8 +13,12 @@ import shutil
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from plugin.engine import VccEngine
 
 REPO = Path(__file__).resolve().parents[2]
 HERMES_INSTALLED = importlib.util.find_spec("agent") is not None and (
@@ -44,6 +48,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for item in items:
             if "stand_in" in item.keywords:
                 item.add_marker(skip)
+
+
+def make_engine(session_id: str | None = None, **vcc: Any) -> VccEngine:
+    """A ``VccEngine`` for a model of 128,000 tokens with ``vcc`` as its ``context.vcc`` settings;
+    with ``session_id``, that session started."""
+    from plugin.engine import VccEngine
+
+    engine = VccEngine(config={"model": {"context_length": 128_000}, "context": {"vcc": vcc}})
+    if session_id is not None:
+        engine.on_session_start(session_id)
+    return engine
 
 
 def fake_server(mode: str, *args: str) -> tuple[str, ...]:

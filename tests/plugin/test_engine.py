@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from conftest import REPO
+from conftest import REPO, make_engine
 
 from plugin import engine as engine_module
 from plugin import register
@@ -43,10 +43,6 @@ WINDOW: list[dict[str, Any]] = [
         "_row_id": 12,
     },
 ]
-
-
-def make_engine(**vcc: Any) -> VccEngine:
-    return VccEngine(config={"model": {"context_length": 128_000}, "context": {"vcc": vcc}})
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from conftest import REPO, SERVE_FROM_SOURCE, fake_server, shell_script, started
+from conftest import REPO, SERVE_FROM_SOURCE, fake_server, make_engine, shell_script, started
 from fake_server import BODY
 
 from plugin import bridge, fast_anchors
@@ -29,12 +29,6 @@ WINDOW: list[dict[str, Any]] = [
     {"role": "user", "content": f"Fix the build; {SECRET}", "_row_id": 1},
     {"role": "assistant", "content": "Looking.", "_row_id": 2},
 ]
-
-
-def make_engine(request_timeout_seconds: float) -> VccEngine:
-    """An engine that falls back without a model, as Hermes's deterministic fallback does."""
-    vcc = {"request_timeout_seconds": request_timeout_seconds, "fallback_to_llm": False}
-    return VccEngine(config={"model": {"context_length": 128_000}, "context": {"vcc": vcc}})
 
 
 @pytest.fixture(autouse=True)
@@ -79,7 +73,8 @@ def test_every_wait_of_a_compaction_ends_by_one_deadline(
     use_executable(monkeypatch, tmp_path / "vcc", fake_server("answer", plugin_version(), "0.2"))
     waits = Waits(monkeypatch)
     before = time.monotonic()
-    summary = make_engine(timeout)._generate_summary(WINDOW)
+    engine = make_engine(request_timeout_seconds=timeout, fallback_to_llm=False)
+    summary = engine._generate_summary(WINDOW)
     after = time.monotonic()
     assert summary is not None and BODY.strip() in summary
     # The anchor check and the projection share one deadline, set once for the compaction ...
@@ -108,7 +103,8 @@ def test_a_slow_server_holds_a_compaction_for_one_timeout_not_one_per_step(
     timeout = 2.0
     use_executable(monkeypatch, tmp_path / "vcc", fake_server(*server))
     began = time.monotonic()
-    summary = make_engine(timeout)._generate_summary(WINDOW)
+    engine = make_engine(request_timeout_seconds=timeout, fallback_to_llm=False)
+    summary = engine._generate_summary(WINDOW)
     elapsed = time.monotonic() - began
     assert summary is None
     assert "vcc: projection of 2 turns failed" in caplog.text
@@ -138,7 +134,7 @@ def test_after_a_version_mismatch_pointing_vcc_bin_at_a_good_vcc_projects_at_onc
     starts: Path,
 ) -> None:
     use_executable(monkeypatch, tmp_path / "old-vcc", fake_server("answer", "0.0.0-other", "0"))
-    engine = make_engine(60.0)
+    engine = make_engine(request_timeout_seconds=60.0, fallback_to_llm=False)
     assert engine._generate_summary(WINDOW) is None
     assert engine._generate_summary(WINDOW) is None
     assert "is vcc 0.0.0-other, but this plugin is" in caplog.text
@@ -158,7 +154,7 @@ def test_a_broken_executable_fixed_in_place_projects_at_once(
 ) -> None:
     vcc = tmp_path / "vcc"
     use_executable(monkeypatch, vcc, fake_server("silent-exit"))
-    engine = make_engine(60.0)
+    engine = make_engine(request_timeout_seconds=60.0, fallback_to_llm=False)
     for _ in range(5):
         assert engine._generate_summary(WINDOW) is None
     # The anchor check and four projections failed, five in a row; the fifth is not started.
@@ -204,7 +200,7 @@ def test_no_transcript_text_reaches_the_log(
     logged: list[str],
 ) -> None:
     use_executable(monkeypatch, tmp_path / "vcc", fake_server(*server))
-    engine = make_engine(60.0)
+    engine = make_engine(request_timeout_seconds=60.0, fallback_to_llm=False)
     breaks(engine)
     with caplog.at_level(logging.DEBUG):
         assert engine._generate_summary(WINDOW) is None

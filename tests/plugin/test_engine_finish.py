@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from conftest import REPO
+from conftest import REPO, make_engine
 
 from plugin import engine as engine_module
 from plugin.bridge import BridgeClient
@@ -44,21 +44,18 @@ GROUNDED = "User asked (deterministic, from compacted turns): 'Deploy the servic
 PROJECTION_FAILED = "vcc: projection of"
 
 
-def make_engine(**vcc: Any) -> VccEngine:
-    """An engine whose failed projection takes Hermes's deterministic fallback, unless ``vcc``
-    says otherwise."""
-    vcc = {"fallback_to_llm": False, **vcc}
-    engine = VccEngine(config={"model": {"context_length": 128_000}, "context": {"vcc": vcc}})
-    engine.on_session_start("s1")
-    return engine
-
-
 @pytest.fixture(autouse=True)
 def vcc_serve(monkeypatch: pytest.MonkeyPatch) -> None:
     """The engine's bridge starts ``vcc serve`` from this checkout; warnings logged once per
     process are logged again in each test."""
     monkeypatch.setenv("VCC_BIN", str(REPO / "main.ts"))
     monkeypatch.setattr(engine_module, "_logged", set())
+
+
+@pytest.fixture
+def engine() -> VccEngine:
+    """An engine in session ``s1`` whose failed projection takes Hermes's deterministic fallback."""
+    return make_engine("s1", fallback_to_llm=False)
 
 
 class Projections:
@@ -102,10 +99,10 @@ def failures(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 def test_a_cancelled_attempt_raises_hermess_cancellation_and_asks_vcc_nothing(
     projections: Projections,
+    engine: VccEngine,
 ) -> None:
     from agent.auxiliary_client import AuxiliaryExplicitCancellation
 
-    engine = make_engine()
     engine._previous_summary = "## Goal\nearlier"
     engine._compression_cancelled_check = lambda: True
     with pytest.raises(AuxiliaryExplicitCancellation):
@@ -116,10 +113,10 @@ def test_a_cancelled_attempt_raises_hermess_cancellation_and_asks_vcc_nothing(
 
 def test_an_attempt_cancelled_during_the_projection_records_nothing(
     projections: Projections,
+    engine: VccEngine,
 ) -> None:
     from agent.auxiliary_client import AuxiliaryExplicitCancellation
 
-    engine = make_engine()
     engine._previous_summary = "## Goal\nearlier"
     engine._summary_failure_cooldown_until = 10.0**9
     cancelled: list[bool] = []
@@ -148,11 +145,10 @@ def superseded() -> Iterator[None]:
 @pytest.mark.usefixtures("superseded")
 @pytest.mark.parametrize("route", ["summary step", "deterministic route"])
 def test_a_superseded_attempt_does_not_overwrite_the_previous_summary(
-    projections: Projections, route: str
+    projections: Projections, route: str, engine: VccEngine
 ) -> None:
     from agent.auxiliary_client import AuxiliaryExplicitCancellation
 
-    engine = make_engine()
     engine._previous_summary = "## Goal\nwritten by attempt 2"
     engine._compression_working_attempt_generation = 2  # type: ignore[attr-defined]
     with pytest.raises(AuxiliaryExplicitCancellation):
@@ -169,8 +165,8 @@ def test_a_superseded_attempt_does_not_overwrite_the_previous_summary(
 
 def test_the_previous_summary_and_the_focus_topic_are_redacted_before_vcc_gets_them(
     projections: Projections,
+    engine: VccEngine,
 ) -> None:
-    engine = make_engine()
     engine._previous_summary = f"## Goal\nuse key {SECRET}"
     assert engine._generate_summary(WINDOW, focus_topic=f"the key {SECRET}") is not None
     (request,) = projections.requests
@@ -186,8 +182,7 @@ def pruned(skill: str) -> str:
     return f"[SKILL_PRUNED: content lost in compression; reload with skill_view(name='{skill}')]"
 
 
-def test_pruned_skill_markers_the_projection_lacks_are_put_back() -> None:
-    engine = make_engine()
+def test_pruned_skill_markers_the_projection_lacks_are_put_back(engine: VccEngine) -> None:
     engine._previous_summary = f"## Goal\nearlier\n{pruned('release')}"
     turns = [*WINDOW[:2], {**WINDOW[2], "content": pruned("deploy")}]
     summary = engine.finish_summary("## Goal\nDeploy the service", turns)
@@ -195,8 +190,7 @@ def test_pruned_skill_markers_the_projection_lacks_are_put_back() -> None:
     assert block == [pruned("deploy"), pruned("release")]
 
 
-def test_markers_the_projection_quotes_are_not_repeated() -> None:
-    engine = make_engine()
+def test_markers_the_projection_quotes_are_not_repeated(engine: VccEngine) -> None:
     turns = [*WINDOW[:2], {**WINDOW[2], "content": pruned("deploy")}]
     summary = engine.finish_summary(f"## Goal\nDeploy\n\n## Log\n{pruned('deploy')}", turns)
     assert "## Pruned Skills" not in summary and summary.count(pruned("deploy")) == 1
@@ -217,7 +211,7 @@ def test_a_projection_hermes_refuses_takes_the_configured_fallback(
 ) -> None:
     from agent.context_compressor import LLM_SUMMARY, STATIC_FALLBACK
 
-    engine = make_engine(fallback_to_llm=fallback_to_llm)
+    engine = make_engine("s1", fallback_to_llm=fallback_to_llm)
     # Hermes's scan says the session has no user turn, yet the window quotes one: Hermes refuses.
     engine._summary_has_user_turn = False
     messages = [{"role": "system", "content": "sys"}, *WINDOW, *NO_USER_WINDOW[:2]]
@@ -233,26 +227,27 @@ def test_a_projection_hermes_refuses_takes_the_configured_fallback(
     assert engine._previous_summary is None or "vcc projection" not in engine._previous_summary
 
 
-def test_whether_the_session_has_a_user_turn_comes_from_hermess_scan_first() -> None:
-    engine = make_engine()
+def test_whether_the_session_has_a_user_turn_comes_from_hermess_scan_first(
+    engine: VccEngine,
+) -> None:
     engine._summary_has_user_turn = False  # Hermes's scan saw none, whatever the window holds
     assert engine._generate_summary(WINDOW) is None
     engine._summary_has_user_turn = None  # no scan: the window decides
     assert engine._generate_summary(WINDOW) is not None
 
 
-def test_turns_without_a_user_turn_pass_hermess_check_with_its_sentinel() -> None:
+def test_turns_without_a_user_turn_pass_hermess_check_with_its_sentinel(engine: VccEngine) -> None:
     from agent.context_compressor import NO_USER_TASK_SENTINEL
 
-    engine = make_engine()
     engine._summary_has_user_turn = None
     summary = engine._generate_summary(NO_USER_WINDOW)
     assert summary is not None, "Hermes accepted the projection"
     assert f"## Historical Task Snapshot\n{NO_USER_TASK_SENTINEL}\n" in summary
 
 
-def test_a_projection_clears_the_failure_state_hermess_summary_step_clears() -> None:
-    engine = make_engine()
+def test_a_projection_clears_the_failure_state_hermess_summary_step_clears(
+    engine: VccEngine,
+) -> None:
     engine._summary_model_fallen_back = True
     engine._consecutive_overload_aborts = 3
     engine._last_summary_error = "summary model timed out"
@@ -277,7 +272,7 @@ def test_on_a_release_without_the_022_additions_the_projection_is_finished_as_th
     for name in ("_collect_ghosted_skill_names", "_reinject_pruned_skill_markers"):
         monkeypatch.delattr(compressor, name)
     monkeypatch.delattr(conversation_compression, "_raise_if_stale_attempt")
-    engine = make_engine()
+    engine = make_engine("s1", fallback_to_llm=False)
     assert not engine.passthrough
     engine._consecutive_overload_aborts = 3
     turns = [*WINDOW[:2], {**WINDOW[2], "content": pruned("deploy")}]
@@ -296,9 +291,10 @@ def snapshot_line(summary: str) -> str:
 
 def test_hermess_snapshot_line_starts_with_the_reference_of_the_message_it_quotes(
     projections: Projections,
+    engine: VccEngine,
 ) -> None:
     projections.on_result = with_refs
-    summary = make_engine()._generate_summary(WINDOW)
+    summary = engine._generate_summary(WINDOW)
     assert summary is not None and snapshot_line(summary) == f"[#10] {GROUNDED}"
 
 
@@ -313,13 +309,13 @@ def test_hermess_snapshot_line_starts_with_the_reference_of_the_message_it_quote
 )
 def test_without_a_label_for_the_quoted_message_hermess_line_stays_as_it_is(
     refs: list[str | None] | None,
+    engine: VccEngine,
 ) -> None:
-    summary = make_engine().finish_summary("## Goal\nDeploy", WINDOW, refs=refs)
+    summary = engine.finish_summary("## Goal\nDeploy", WINDOW, refs=refs)
     assert snapshot_line(summary) == GROUNDED
 
 
-def test_a_window_without_a_user_message_keeps_the_projections_snapshot() -> None:
-    engine = make_engine()
+def test_a_window_without_a_user_message_keeps_the_projections_snapshot(engine: VccEngine) -> None:
     engine._summary_has_user_turn = True
     body = "## Historical Task Snapshot\n[#3] Deploy the service\n\n## Goal\nDeploy"
     refs = ["#11", "#12", "#14"]
@@ -327,9 +323,10 @@ def test_a_window_without_a_user_message_keeps_the_projections_snapshot() -> Non
     assert snapshot_line(summary) == "[#3] Deploy the service"
 
 
-def test_the_next_projection_reads_the_reference_back(projections: Projections) -> None:
+def test_the_next_projection_reads_the_reference_back(
+    projections: Projections, engine: VccEngine
+) -> None:
     projections.on_result = with_refs
-    engine = make_engine()
     assert engine._generate_summary(WINDOW) is not None
     engine._summary_has_user_turn = True
     later = [{"role": "assistant", "content": "Checked the logs.", "_row_id": 20}]
@@ -353,8 +350,9 @@ def host_compaction(engine: VccEngine, *, force: bool = False) -> str:
     return str(next(m["content"] for m in compressed if m.get("_compressed_summary")))
 
 
-def test_a_projection_on_hermess_deterministic_route_is_booked_as_a_summary() -> None:
-    engine = make_engine()
+def test_a_projection_on_hermess_deterministic_route_is_booked_as_a_summary(
+    engine: VccEngine,
+) -> None:
     engine._ineffective_compression_count = 1  # Hermes skips its summary step
     engine._fallback_compression_streak = 2  # after two failed summaries
     for _ in range(2):
@@ -366,12 +364,14 @@ def test_a_projection_on_hermess_deterministic_route_is_booked_as_a_summary() ->
 
 
 def test_a_failed_projection_on_the_deterministic_route_is_hermess_fallback(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Any, caplog: pytest.LogCaptureFixture
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Any,
+    caplog: pytest.LogCaptureFixture,
+    engine: VccEngine,
 ) -> None:
     from agent.context_compressor import STATIC_FALLBACK
 
     monkeypatch.setenv("VCC_BIN", str(tmp_path / "missing-vcc"))
-    engine = make_engine()
     engine._ineffective_compression_count = 1
     for streak in (1, 2):
         assert host_compaction(engine, force=True).endswith(STATIC_FALLBACK)

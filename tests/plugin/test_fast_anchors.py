@@ -19,13 +19,12 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from conftest import REPO
+from conftest import REPO, make_engine
 
 from plugin import engine as engine_module
 from plugin import fast_anchors
 from plugin.bridge import BridgeClient
 from plugin.bridge_errors import BridgeTimeout
-from plugin.engine import VccEngine
 from plugin.fast_anchors import SAMPLE, FastAnchors
 
 hermes = importlib.import_module("agent.context_compressor")
@@ -302,15 +301,9 @@ class Spy:
         monkeypatch.setattr(BridgeClient, "anchors", anchors)
 
 
-def make_engine(**vcc: Any) -> VccEngine:
-    engine = VccEngine(config={"model": {"context_length": 128_000}, "context": {"vcc": vcc}})
-    engine.on_session_start("s1")
-    return engine
-
-
 def stock_summaries(*windows: list[dict[str, Any]]) -> list[str | None]:
     """What the engine produces with Hermes's own builder."""
-    engine = make_engine(fast_anchors=False)
+    engine = make_engine("s1", fast_anchors=False)
     return [engine._generate_summary(w) for w in windows]
 
 
@@ -324,7 +317,7 @@ def compact_both_windows(
     spy = Spy(monkeypatch)
     for name, value in alter.items():
         setattr(spy, name, value)
-    engine = make_engine()
+    engine = make_engine("s1")
     with caplog.at_level(logging.WARNING):
         summaries = [engine._generate_summary(WINDOW_A), engine._generate_summary(WINDOW_B)]
     assert summaries == expected
@@ -338,7 +331,7 @@ def test_vccs_index_replaces_hermess_builder_after_both_agreed(
 ) -> None:
     expected = stock_summaries(WINDOW_A, WINDOW_B)
     spy = Spy(monkeypatch)
-    engine = make_engine()
+    engine = make_engine("s1")
     first = engine._generate_summary(WINDOW_A)
     assert fresh_fast_anchors.state == "verified"
     assert spy.samples == 1
@@ -384,7 +377,7 @@ def test_fast_anchors_false_never_asks_vcc(
     monkeypatch: pytest.MonkeyPatch, fresh_fast_anchors: FastAnchors
 ) -> None:
     spy = Spy(monkeypatch)
-    engine = make_engine(fast_anchors=False)
+    engine = make_engine("s1", fast_anchors=False)
     assert not engine.wants_fast_anchors()
     engine._generate_summary(WINDOW_A)
     assert spy.samples == 0 and [r.get("anchors") for r in spy.requests] == [None]
@@ -396,7 +389,7 @@ def test_without_hermess_builder_the_engine_never_asks_for_anchors(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delattr(hermes, "_build_anchor_index", raising=False)
-    engine = make_engine()
+    engine = make_engine("s1")
     assert not engine.wants_fast_anchors()
     assert "anchors" not in engine.build_projection_request(WINDOW_A, None)
     assert engine.build_projection_request(WINDOW_A, None, anchors=True)["anchors"] is True
