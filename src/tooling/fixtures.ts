@@ -18,11 +18,8 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { main as vcc } from "../cli/mod.ts";
 import { writeAll } from "../wire/mod.ts";
-import {
-  HERMES_TOKEN_CASES_PATH,
-  installedHermesPythons,
-  writeHermesTokenCases,
-} from "./hermes_token_cases.ts";
+import { HERMES_TOKEN_CASES_PATH, writeHermesTokenCases } from "./hermes_token_cases.ts";
+import { readInstalledReleases } from "../hermes/installed_releases.ts";
 import { PYTHON_UNICODE_MODULE_PATH, writePythonUnicodeModule } from "./python_unicode.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -69,7 +66,7 @@ if (import.meta.main) {
   if (!(await rewrite.output()).success) Deno.exit(1);
   const code = await vcc(["bench", "golden", "--write", "--golden-dir", GOLDEN_DIR]);
   if (code !== 0) Deno.exit(code);
-  const pythons = await installedHermesPythons(ROOT);
+  const pythons = ((await readInstalledReleases(ROOT)) ?? []).map(({ python }) => python);
   if (pythons.length > 0) {
     await writePythonUnicodeModule(ROOT, pythons[0]!);
     await writeHermesTokenCases(ROOT, pythons);

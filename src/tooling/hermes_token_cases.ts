@@ -1,9 +1,9 @@
 /**
  * Fills in `tests/shared/hermes_tokens.json`: for every case, the token count each installed Hermes
- * release's own `estimate_messages_tokens_rough` gives its messages (releases from
- * `.cache/hermes/installed.txt`, which `.ci/hermes.sh` writes). The Deno tests hold vcc's port of
- * the count to the release the file names as its model; the Hermes integration tests check every
- * release against its own column, so the counts never drift from Hermes.
+ * release's own `estimate_messages_tokens_rough` gives its messages (the releases `.ci/hermes.sh`
+ * installed). The Deno tests hold vcc's port of the count to the release the file names as its
+ * model; the Hermes integration tests check every release against its own column, so the counts
+ * never drift from Hermes.
  *
  * `deno task fixtures` runs it; add a case (its `what` and `messages`), run the task and review the
  * diff.
@@ -57,16 +57,6 @@ export async function countWithHermes(
     throw new Error(`${python} could not count: ${new TextDecoder().decode(stderr)}`);
   }
   return JSON.parse(new TextDecoder().decode(stdout));
-}
-
-/** The interpreters of the Hermes releases `.ci/hermes.sh` installed under `root`. */
-export async function installedHermesPythons(root: string): Promise<string[]> {
-  const listing = await Deno.readTextFile(join(root, ".cache", "hermes", "installed.txt"))
-    .catch(() => "");
-  return listing.split("\n").flatMap((line) => {
-    const match = /^hermes \S+ python \S+ (\S.*)$/.exec(line.trim());
-    return match ? [match[1]!] : [];
-  });
 }
 
 /** Fills in every case's count from each of `pythons` (Hermes virtual environments' interpreters). */

@@ -3,11 +3,10 @@
  * (`agent.context_compressor._build_anchor_index`), and runs it through
  * `tests/plugin/anchor_parity.py`.
  */
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { installedReleases, repo } from "../support/hermes_releases.ts";
 
-const REPO = fileURLToPath(new URL("../../", import.meta.url));
-const INSTALLED = `${REPO}.cache/hermes/installed.txt`;
-const HARNESS = `${REPO}tests/plugin/anchor_parity.py`;
+const HARNESS = join(repo, "tests", "plugin", "anchor_parity.py");
 
 /** A Hermes release with the builder, and the venv Python it runs in. */
 export interface AnchorReference {
@@ -28,18 +27,8 @@ const NO_BUILDER = 3;
  * empty when `.ci/hermes.sh` has not run or installed none of them.
  */
 export async function findAnchorReferences(): Promise<AnchorReference[]> {
-  let listing: string;
-  try {
-    listing = await Deno.readTextFile(INSTALLED);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return [];
-    throw error;
-  }
   const found: AnchorReference[] = [];
-  for (const line of listing.split("\n")) {
-    // hermes <release> python <python-version> <path>
-    const [word, release, , pythonVersion, python] = line.trim().split(/\s+/);
-    if (word !== "hermes" || release === undefined || python === undefined) continue;
+  for (const { release, pythonVersion, python } of (await installedReleases()) ?? []) {
     const { code } = await new Deno.Command(python, {
       args: ["-I", HARNESS, "--probe"],
       stdout: "null",

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { ConfigUnreadable } from "../../src/hermes/config_errors.ts";
 import { installPlugin, uninstallPlugin } from "../../src/hermes/install.ts";
+import { INSTALLED_LISTING_PATH } from "../../src/hermes/installed_releases.ts";
 import { type ConfigReader, hermesReaders, jsYamlReader, type Reading } from "./config_readers.ts";
 
 /** What the install must do with a shape. */
@@ -477,7 +478,7 @@ const readers = [jsYamlReader, ...(hermes ?? [])];
 if (hermes === undefined) {
   Deno.test({
     name: "config.yaml shapes against Hermes's own loaders skipped: no Hermes Agent is installed " +
-      "(.cache/hermes/installed.txt is absent; run `bash .ci/hermes.sh`)",
+      `(${INSTALLED_LISTING_PATH} is absent; run \`bash .ci/hermes.sh\`)`,
     ignore: true,
     fn() {},
   });

