@@ -1,8 +1,8 @@
 /**
  * The Hermes Agent releases `.ci/hermes.sh` installed (see `src/hermes/installed_releases.ts`),
- * and a way to run a pytest suite once per release, each as its own Deno test named after the
- * release and its Python, with that release's interpreter. pytest writes to this process's standard
- * output, so its summary line and skip reasons reach the CI log.
+ * and a way to run a pytest suite: with one Python, or once per release, each as its own Deno test
+ * named after the release and its Python, with that release's interpreter. pytest writes to this
+ * process's standard output, so its summary line and skip reasons reach the CI log.
  *
  * Without the listing (no `bash .ci/hermes.sh` yet) a suite is one ignored test whose name says
  * why; CI always installs Hermes first, so there the suites run.
@@ -45,13 +45,35 @@ export function releaseGeneration(release: string): HermesGeneration {
   return minor < 20 ? "0.19" : "0.22";
 }
 
+/**
+ * Runs `python -m pytest -p no:cacheprovider ...args` from the checkout's root and fails unless
+ * pytest passes; `env` is added to PATH (the running Deno first) and the quiet-output settings.
+ */
+export async function runPytest(
+  python: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): Promise<void> {
+  // The Deno running this test comes first on PATH, so the plugin starts `vcc serve` with it.
+  const path = `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`;
+  const pytest = new Deno.Command(python, {
+    args: ["-m", "pytest", "-p", "no:cacheprovider", ...args],
+    cwd: repo,
+    env: { PATH: path, PYTHONDONTWRITEBYTECODE: "1", NO_COLOR: "1", ...env },
+    stdout: "inherit",
+    stderr: "inherit",
+  });
+  const { code } = await pytest.spawn().status;
+  assert.equal(code, 0, `pytest (${python}) exited with code ${code}; its report is above`);
+}
+
 /** How a suite runs on one release: its pytest arguments and extra environment. */
 export interface ReleaseSuite {
   /** What the Deno test names, e.g. `Hermes integration tests`. */
   readonly name: string;
   /** The suite's directory, relative to the checkout. */
   readonly path: string;
-  /** Environment for pytest beyond PATH (the running Deno first) and quiet-output settings. */
+  /** Environment for pytest beyond what {@linkcode runPytest} sets. */
   readonly env?: (release: InstalledRelease) => Promise<Record<string, string>>;
   /** Cleans up what `env` made. */
   readonly cleanup?: (env: Record<string, string>) => Promise<void>;
@@ -62,17 +84,7 @@ async function runSuite(suite: ReleaseSuite, release: InstalledRelease): Promise
   assert.ok(found?.isFile, `${release.python} is gone; run \`bash .ci/hermes.sh\` to reinstall`);
   const extra = (await suite.env?.(release)) ?? {};
   try {
-    // The Deno running this test comes first on PATH, so the plugin starts `vcc serve` with it.
-    const path = `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`;
-    const pytest = new Deno.Command(release.python, {
-      args: ["-m", "pytest", "-p", "no:cacheprovider", "-rs", suite.path],
-      cwd: repo,
-      env: { PATH: path, PYTHONDONTWRITEBYTECODE: "1", NO_COLOR: "1", ...extra },
-      stdout: "inherit",
-      stderr: "inherit",
-    });
-    const { code } = await pytest.spawn().status;
-    assert.equal(code, 0, `pytest exited with code ${code}; its report is above`);
+    await runPytest(release.python, ["-rs", suite.path], extra);
   } finally {
     await suite.cleanup?.(extra);
   }
