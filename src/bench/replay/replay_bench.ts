@@ -6,6 +6,7 @@
  * @module
  */
 import { join } from "node:path";
+import { pooled } from "../pooled.ts";
 import { type Criterion, doneWhen } from "./done_when.ts";
 import { type EngineRun, runEngine } from "./engine_run.ts";
 import type { HermesRelease } from "./hermes_release.ts";
@@ -41,20 +42,6 @@ export interface ReplayReport {
 }
 
 const ENGINES: readonly Engine[] = ["vcc", "stock"];
-
-/** Runs `tasks`, at most `jobs` at a time, and returns their results in order. */
-async function pooled<T>(tasks: readonly (() => Promise<T>)[], jobs: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      results[index] = await tasks[index]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, tasks.length)) }, worker));
-  return results;
-}
 
 /** Runs the bench. */
 export async function runReplayBench(options: ReplayBenchOptions): Promise<ReplayReport> {
