@@ -112,6 +112,12 @@ export const SCAFFOLDING_TURN_PREFIXES: readonly string[] = [
 /** Hermes's placeholder for a cleared tool result (`_PRUNED_TOOL_PLACEHOLDER`). */
 export const CLEARED_PLACEHOLDER = "[Old tool output cleared to save context space]";
 
+/** How Hermes (0.22) ends the pruning line of a call it refused, and of one awaiting approval. */
+export const REFUSED_STUB_ENDINGS = {
+  blocked: "BLOCKED, not run",
+  pending: "awaiting the user's approval, not run",
+} as const;
+
 /** Hermes's placeholder for a result identical to a more recent one. */
 export const DUPLICATE_PLACEHOLDER = "[Duplicate tool output — same content as a more recent call]";
 
@@ -227,6 +233,8 @@ export const HERMES_STRINGS: ReadonlyArray<
     constant(`${COMPRESSOR}:_PRUNED_SKILLS_SECTION_HEADING`, "equals", MODERN),
   ],
   [DEFERRED_TOOL_BRIDGE, constant("tools.tool_search_catalog:TOOL_CALL_NAME", "equals", MODERN)],
+  [REFUSED_STUB_ENDINGS.blocked, source(COMPRESSOR, MODERN)],
+  [REFUSED_STUB_ENDINGS.pending, source(COMPRESSOR, MODERN)],
   [TIMED_OUT_OUTPUT_MARK, source(SHELL_BACKEND)],
   [INTERRUPTED_OUTPUT_MARK, source(SHELL_BACKEND)],
   [YIELDED_STATUS, source("tools.terminal_tool", MODERN)],

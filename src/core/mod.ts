@@ -11,7 +11,7 @@ export { type Ref, refLabel, windowRef } from "./ref.ts";
 export { sanitizeInline } from "./sanitize.ts";
 export { isHeader } from "./header.ts";
 export { fingerprint } from "./fingerprint.ts";
-export { parseStub, type Stub } from "./stub.ts";
+export { isPruningLine, parseStub, type Stub } from "./stub.ts";
 export { withoutRestatement } from "./requests.ts";
 export * from "./hermes.ts";
 export {

@@ -135,6 +135,8 @@ function stubOutcome(stub: Stub, text: string): Outcome {
     case "file":
     case "other":
       return { kind: "ok", detail: text, stub };
+    case "refused":
+      return { kind: stub.pending ? "pending" : "blocked", detail: text, stub };
     case "cleared":
       return { kind: "unknown", detail: text, stub };
   }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { CLEARED_PLACEHOLDER, DUPLICATE_PLACEHOLDER } from "./hermes.ts";
+import { CLEARED_PLACEHOLDER, DUPLICATE_PLACEHOLDER, REFUSED_STUB_ENDINGS } from "./hermes.ts";
 
 /** What a pruning stub or placeholder says about the result it replaced. */
 export type Stub =
@@ -20,6 +20,8 @@ export type Stub =
   | { readonly kind: "process"; readonly action: string; readonly session: string }
   | { readonly kind: "file"; readonly tool: string; readonly path: string }
   | { readonly kind: "other"; readonly tool: string }
+  /** A call Hermes refused (`blocked`) or that awaits the user's approval (`pending`). */
+  | { readonly kind: "refused"; readonly tool: string; readonly pending: boolean }
   /** Output cleared, deduplicated or demoted: nothing about the result survives. */
   | { readonly kind: "cleared" };
 
@@ -40,6 +42,24 @@ const CLEARED = [
   /^\[Attached image — stripped/,
 ];
 const GENERIC = /^\[([\w.-]+)\] .*\([\d,]+ chars(?: result)?\)/;
+const REFUSED = new RegExp(
+  `^\\[([\\w.-]+)\\](?: \`[^\`\\n]*\`)? (${
+    [REFUSED_STUB_ENDINGS.blocked, REFUSED_STUB_ENDINGS.pending].map(RegExp.escape).join("|")
+  })`,
+);
+// Any pruning line: one line opened by the tool's name in brackets (Hermes has one shape per tool,
+// and releases add more).
+const PRUNING_LINE = /^\[[\w.-]{1,64}\][^\n]{0,400}$/;
+
+/**
+ * Whether `text` is one of Hermes's stand-ins for a result, of any shape (a stub or placeholder
+ * this module reads, or a one-line stub it does not know): what a stored result may have been
+ * replaced with.
+ */
+export function isPruningLine(text: string): boolean {
+  const line = text.trim();
+  return PRUNING_LINE.test(line) || parseStub(line) !== undefined;
+}
 
 /** Parses a pruning stub or placeholder; `undefined` when `text` is an ordinary tool result. */
 export function parseStub(text: string): Stub | undefined {
@@ -53,6 +73,14 @@ export function parseStub(text: string): Stub | undefined {
       command,
       truncated: command.length === 80 && command.endsWith("..."),
       exitCode: code === "?" ? undefined : Number(code),
+    };
+  }
+  const refused = REFUSED.exec(text);
+  if (refused) {
+    return {
+      kind: "refused",
+      tool: refused[1] ?? "",
+      pending: refused[2] === REFUSED_STUB_ENDINGS.pending,
     };
   }
   const code = EXECUTE_CODE.exec(text);

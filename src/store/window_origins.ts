@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { ABSORBED_UIDS_FIELD, parseStub, withoutRestatement } from "../core/mod.ts";
+import { ABSORBED_UIDS_FIELD, isPruningLine, withoutRestatement } from "../core/mod.ts";
 import { readMessages, type StoredMessage, toWindowRow } from "./messages.ts";
 import { SessionRows, textKey } from "./session_rows.ts";
 import type { StateDb } from "./state_db.ts";
@@ -217,7 +217,7 @@ function withOriginal(
 function agrees(message: Record<string, unknown>, original: StoredMessage): boolean {
   if (typeof message.content !== "string") return true;
   if (message.role === "tool") {
-    return message.content === original.content || parseStub(message.content.trim()) !== undefined;
+    return message.content === original.content || isPruningLine(message.content);
   }
   return !textKeyed(message) || message._row_id === original.id ||
     matchedText(message) === original.content || message.content === original.content;

@@ -62,6 +62,15 @@ const CASES: ReadonlyArray<readonly [string, boolean, string]> = [
   ["[terminal] ran `make` -> exit ?, 1,204 lines output", true, "ran (no exit code)"],
   ["[terminal] ran `sleep 1` -> exit 137, 1 line output", true, "failed (exit 137)"],
   ["[execute_code] `print(1)` (1 lines output)", true, "ran (no exit code)"],
+  // Hermes 0.22's pruning lines of refused calls keep the refusal.
+  ["[terminal] `git push --force origin feature_6` BLOCKED, not run", true, "blocked"],
+  [
+    "[execute_code] BLOCKED, not run; the user did NOT consent, do not retry or reach the same outcome another way",
+    true,
+    "blocked",
+  ],
+  ["[terminal] `rm -rf build` awaiting the user's approval, not run", true, "pending approval"],
+  ["[write_file] `notes/a.md` BLOCKED, not run", false, "blocked"],
   ["[process] poll session=proc_1", true, "ran (no exit code)"],
   ["[Old tool output cleared to save context space]", true, "output cleared"],
   ["[Duplicate tool output — same content as a more recent call]", true, "output cleared"],

@@ -418,3 +418,70 @@ Deno.test("windowOrigins() cites a restated request as the row that made it", as
     });
   }
 });
+
+Deno.test("windowOrigins() matches every shape of Hermes's pruning lines to the result it replaced", async (t) => {
+  // Lines Hermes's releases write for pruned results, of tools vcc reads no stub of too.
+  const cases: ReadonlyArray<readonly [string, string, string]> = [
+    [
+      "todo",
+      JSON.stringify({ todos: [{ id: "1", content: "read", status: "done" }] }),
+      "[todo] updated task list",
+    ],
+    ["memory", JSON.stringify({ success: true, entries: 3 }), "[memory] add on user"],
+    [
+      "terminal",
+      JSON.stringify({ status: "blocked", error: "BLOCKED: force push refused" }),
+      "[terminal] `git push --force origin feature_6` BLOCKED, not run",
+    ],
+    [
+      "write_file",
+      JSON.stringify({ success: false, error: "stale write: file changed since read" }),
+      "[write_file] notes/a.md FAILED: stale write: file changed since read",
+    ],
+    [
+      "text_to_speech",
+      JSON.stringify({ audio: "a.mp3" }),
+      "[text_to_speech] generated audio (22 chars)",
+    ],
+  ];
+  for (const [tool, output, line] of cases) {
+    await t.step(line, () => {
+      const path = store("v31", [
+        { id: 3, role: "assistant", content: "", tool_calls: call("call_7", "x"), timestamp: 5 },
+        {
+          id: 4,
+          role: "tool",
+          content: output,
+          tool_call_id: "call_7",
+          tool_name: tool,
+          timestamp: 6,
+        },
+        // Stored again after a compaction, pruned.
+        {
+          id: 30,
+          role: "tool",
+          content: line,
+          tool_call_id: "call_7",
+          tool_name: tool,
+          timestamp: 6,
+        },
+      ]);
+      const window = [{ role: "tool", content: line, tool_call_id: "call_7", tool_name: tool }];
+      const { messages, matched } = originsOf(path, window);
+      assert.equal(matched, 1);
+      assert.equal((messages[0] as Row)._row_id, 4);
+      assert.equal((messages[0] as Row).content, output);
+    });
+  }
+});
+
+Deno.test("windowOrigins() keeps a result whose window text is neither its stored text nor a stub", () => {
+  const path = store("v31", [
+    { id: 4, role: "tool", content: "first output", tool_call_id: "call_7", timestamp: 6 },
+  ]);
+  // A model that reuses call ids: another result under the same id, several lines long.
+  const window = [{ role: "tool", content: "[x] other\noutput", tool_call_id: "call_7" }];
+  const { messages, matched } = originsOf(path, window);
+  assert.equal(matched, 0);
+  assert.equal((messages[0] as Row)._row_id, undefined);
+});
