@@ -7,6 +7,7 @@
  * @module
  */
 import {
+  describeState,
   isBlocked,
   isCleanSuccess,
   isDecisive,
@@ -39,6 +40,21 @@ export function fixAfter<A extends Attempt>(attempts: readonly A[], from: number
     else if (fix === undefined && isCleanSuccess(attempt.state)) fix = attempt;
   }
   return fix;
+}
+
+/**
+ * A background job's attempts without the reports that repeat the end already reported (a wait
+ * and then a poll that both say it exited 3 tell of one run, not of a retry).
+ */
+export function withoutRepeatedReports<A extends Attempt>(attempts: readonly A[]): A[] {
+  const kept: A[] = [];
+  for (const attempt of attempts) {
+    const previous = lastDecisive(kept);
+    const repeats = previous !== undefined && isDecisive(attempt.state) &&
+      describeState(previous.state) === describeState(attempt.state);
+    if (!repeats) kept.push(attempt);
+  }
+  return kept;
 }
 
 /** Whether the call got past its trouble: its last decisive attempt is a success. */

@@ -1,10 +1,11 @@
-import { type Analysis, analyze } from "./analysis.ts";
+import { type Analysis, analyze, outcomeRef } from "./analysis.ts";
 import { type SectionPlan, type SizedSection, sizeSections } from "./budget.ts";
 import { focusOf } from "./focus.ts";
 import { renderHeader } from "./header.ts";
 import { LazyLines } from "./lazy_lines.ts";
 import { earliestMoment, type Moment } from "./moment.ts";
 import { fitLog } from "./log_fit.ts";
+import { isCleanSuccess } from "./outcome_words.ts";
 import { parsePrevious, type PreviousBlock } from "./previous.ts";
 import { parsePreviousRef } from "./ref.ts";
 import {
@@ -64,6 +65,7 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
       section.id,
       section.use((spec) => plan(spec, section, blocks, analysis)),
     ])),
+    analysis,
   );
   const root = findRoot(sessionPaths(analysis, plans), blocks.at(-1)?.root);
   const view: RootView = root === undefined ? WHOLE_PATHS : { root };
@@ -189,12 +191,17 @@ function plan<E>(
 }
 
 /** The plans in table order, Blocked and Errors & Fixes reconciled with Commands Run. */
-function agreeOnOutcomes(plans: Map<SectionId, SectionPlan<unknown>>): SectionPlan<unknown>[] {
+function agreeOnOutcomes(
+  plans: Map<SectionId, SectionPlan<unknown>>,
+  analysis: Analysis,
+): SectionPlan<unknown>[] {
   const content = <E>(id: SectionId) => plans.get(id)?.content as SectionContent<E>;
+  const lastClean = analysis.events.findLast((event) => isCleanSuccess(event.outcome));
   const agreed = reconcile(
     content<CommandEntry>("commands"),
     content<BlockedEntry>("blocked"),
     content<ErrorEntry>("errors"),
+    lastClean && outcomeRef(lastClean),
   );
   const replace = (id: SectionId, updated: SectionContent<unknown>) => {
     const current = plans.get(id);

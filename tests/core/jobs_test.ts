@@ -92,3 +92,32 @@ Deno.test("a job whose start an earlier projection listed takes its later runs t
     /^- \[#2\] `sleep 3; echo done; exit 3 &` \(job proc_9f2c\) — started in background \[#3\], then still running \[#5\], then failed \(exit 3\) \[#7\]$/m,
   );
 });
+
+Deno.test("a job whose end a wait and a poll both report failed once, and the agent moved on", () => {
+  nextRow = 1;
+  const rows = [
+    {
+      role: "user",
+      content: "Build in the background, then balance the ledger.",
+      _row_id: nextRow++,
+    },
+    call("c1", "terminal", { command: "sleep 1; echo build 7 done; exit 3", background: true }),
+    result("c1", "terminal", {
+      output: "Background process started",
+      session_id: "proc_7",
+      exit_code: 0,
+    }),
+    call("c2", "process", { action: "wait", session_id: "proc_7" }),
+    result("c2", "process", { status: "exited", exit_code: 3, output: "build 7 done" }),
+    call("c3", "process", { action: "poll", session_id: "proc_7" }),
+    result("c3", "process", { status: "exited", exit_code: 3, output: "build 7 done" }),
+    call("c4", "terminal", { command: "python3 scripts/ledger.py 20" }),
+    result("c4", "terminal", { output: "balanced", exit_code: 0 }),
+  ];
+  const body = project(rows).body;
+  assert.match(
+    body,
+    /^- \[#2\] `sleep 1; echo build 7 done; exit 3 &` \(job proc_7\) — started in background \[#3\], then failed \(exit 3\) ×2 \[#5\]$/m,
+  );
+  assert.doesNotMatch(body, /## Blocked/, "one run, failed once, then other work succeeded");
+});

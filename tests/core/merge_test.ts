@@ -76,21 +76,66 @@ const second: Row[] = session(100, [["read_file", { path: "docs/import.md" }, "1
 Deno.test("project() keeps untouched merged sections byte-identical", () => {
   const before = project(first, { sessionId: "s" }).body;
   const after = project(second, { sessionId: "s", previous: before }).body;
-  for (
-    const heading of [
-      "## Goal",
-      "## Blocked",
-      "## Errors & Fixes",
-      "## Errors Seen",
-      "## Commands Run",
-    ]
-  ) {
+  for (const heading of ["## Goal", "## Errors & Fixes", "## Errors Seen", "## Commands Run"]) {
     assert.equal(section(after, heading), section(before, heading), heading);
   }
+  // The read that worked after mypy's one failure is the agent moving on, as in one window.
+  assert.match(section(before, "## Blocked") ?? "", /`mypy importer`/);
+  assert.equal(section(after, "## Blocked"), undefined);
   assert.match(
     section(after, "## Relevant Files") ?? "",
     /importer\/csv\.py — read \[#4\]; modified \(patched\) \[#6\]\n- docs\/import\.md — read \[#100\]$/,
   );
+});
+
+Deno.test("project() judges a failure an earlier projection listed in Blocked as one window would", async (t) => {
+  const failing = (command: string, exit: number) =>
+    ["terminal", { command }, { output: `${command}: failed`, exit_code: exit }] as const;
+  const passing = (command: string) =>
+    ["terminal", { command }, { output: "done", exit_code: 0 }] as const;
+  type Step = ReturnType<typeof failing> | ReturnType<typeof passing>;
+  const cases: ReadonlyArray<readonly [string, Step[], Step[], boolean]> = [
+    ["failed once, then the agent moved on", [failing("make lint", 2)], [passing("ls")], false],
+    [
+      "failed, retried and failed again, then other work",
+      [failing("make lint", 2), failing("make lint", 2)],
+      [passing("ls")],
+      true,
+    ],
+    [
+      "retried and failing, then the same work done with other details",
+      [
+        failing("python3 report.py --region=south", 3),
+        failing("python3 report.py --region=south", 3),
+      ],
+      [passing("python3 report.py --region=north")],
+      false,
+    ],
+    [
+      "failed once, and nothing worked since",
+      [failing("make lint", 2)],
+      [failing("ls x", 2)],
+      true,
+    ],
+  ];
+  for (const [name, earlier, later, stuck] of cases) {
+    await t.step(name, () => {
+      const firstWindow = [
+        { role: "user", _row_id: 1, content: "Ship it." },
+        ...session(2, earlier),
+      ];
+      const secondWindow = session(100, later);
+      const merged = project(secondWindow, {
+        previous: project(firstWindow, { sessionId: "s" }).body,
+        sessionId: "s",
+      }).body;
+      const whole = project([...firstWindow, ...secondWindow], { sessionId: "s" }).body;
+      const blocked = (body: string) =>
+        /`(?:make lint|python3 report\.py[^`]*)`/.test(section(body, "## Blocked") ?? "");
+      assert.equal(blocked(merged), stuck, "merged");
+      assert.equal(blocked(whole), stuck, "one window");
+    });
+  }
 });
 
 Deno.test("project() carries the goal, files and commands forward and updates what changed", () => {

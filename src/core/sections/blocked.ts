@@ -1,5 +1,6 @@
 import { type Analysis, attemptOf, eventMoment } from "../analysis.ts";
-import { type Attempt, gotPast, isStuck } from "../history.ts";
+import type { ToolEvent } from "../events.ts";
+import { type Attempt, gotPast, isStuck, withoutRepeatedReports } from "../history.ts";
 import { isBlocked, isCleanSuccess, isDecisive } from "../outcome_words.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
@@ -34,11 +35,24 @@ export const BLOCKED: SectionSpec<BlockedEntry> = {
   changes(analysis: Analysis): Change<BlockedEntry>[] {
     const changes: Change<BlockedEntry>[] = [];
     const events = analysis.events;
-    const attempts = new Map(events.map((event) => [event, attemptOf(event)]));
+    // A job's reports of an end already reported are not attempts of their own.
+    const repeats = new Set<ToolEvent>();
+    for (const group of analysis.groups) {
+      if (group.job === undefined) continue;
+      const kept = new Set(
+        withoutRepeatedReports(group.events.map((event) => ({
+          state: event.outcome,
+          event,
+        }))).map((attempt) => attempt.event),
+      );
+      for (const event of group.events) if (!kept.has(event)) repeats.add(event);
+    }
+    const counted = events.filter((event) => !repeats.has(event));
+    const attempts = new Map(counted.map((event) => [event, attemptOf(event)]));
     const lastClean = events.findLastIndex((event) => isCleanSuccess(event.outcome));
     // Every attempt at each piece of work, in the order they happened.
     const families = new Map<string, Attempt[]>();
-    for (const event of events) {
+    for (const event of counted) {
       const group = analysis.groupOf.get(event.call);
       if (!group) continue;
       const family = families.get(group.family);
@@ -54,7 +68,7 @@ export const BLOCKED: SectionSpec<BlockedEntry> = {
     for (const { group, last } of lasts) {
       const at = eventMoment(last);
       const key = callKey(callName(group, true));
-      const own = group.events.map((event) => attempts.get(event) as Attempt);
+      const own = group.events.flatMap((event) => attempts.get(event) ?? []);
       const family = families.get(group.family) ?? own;
       if (gotPast(own) || gotPast(family)) {
         changes.push({ key, addIfNew: false, at });

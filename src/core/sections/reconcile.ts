@@ -3,12 +3,16 @@
  * happened to it across every compaction; Blocked and Errors & Fixes agree with it. A command
  * Hermes stored again after a compaction can bring an old failure into a window whose later
  * success is only in the previous projection: the history, ordered by when things happened, shows
- * the success last, so the failure is not blocking and is marked fixed.
+ * the success last, so the failure is not blocking and is marked fixed. A failure an earlier
+ * projection listed in Blocked leaves it, by Blocked's rules over these histories, once its work
+ * got done (another command of the same program and subject succeeded) or, never retried, the
+ * agent moved on (a command, or anything in this window, succeeded cleanly after it).
  *
  * @module
  */
-import { type Attempt, fixAfter, gotPast, lastDecisive } from "../history.ts";
-import { isCleanSuccess } from "../outcome_words.ts";
+import { type Attempt, fixAfter, gotPast, isStuck, lastDecisive } from "../history.ts";
+import { isBlocked, isCleanSuccess } from "../outcome_words.ts";
+import { commandFamily } from "../shell_words.ts";
 import { type Ref, sameRow } from "../ref.ts";
 import type { SectionContent } from "../section.ts";
 import type { BlockedEntry } from "./blocked.ts";
@@ -17,14 +21,30 @@ import type { CommandEntry } from "./commands.ts";
 import type { ErrorEntry } from "./errors_fixes.ts";
 import type { Run } from "./runs.ts";
 
-/** Blocked and Errors & Fixes, made to agree with the command histories of Commands Run. */
+/**
+ * Blocked and Errors & Fixes, made to agree with the command histories of Commands Run;
+ * `lastCleanSuccess` is the row of the window's last clean success of any call.
+ */
 export function reconcile(
   commands: SectionContent<CommandEntry>,
   blocked: SectionContent<BlockedEntry>,
   errors: SectionContent<ErrorEntry>,
+  lastCleanSuccess?: Ref,
 ): { blocked: SectionContent<BlockedEntry>; errors: SectionContent<ErrorEntry> } {
   const histories = new Map<string, Attempt[]>();
-  for (const entry of commands.entries) histories.set(callKey(entry.name), attempts(entry.runs));
+  const families = new Map<string, Attempt[]>();
+  for (const entry of commands.entries) {
+    const history = attempts(entry.runs, entry.name.job !== undefined);
+    histories.set(callKey(entry.name), history);
+    const family = families.get(familyOf(entry.name));
+    if (family) family.push(...history);
+    else families.set(familyOf(entry.name), [...history]);
+  }
+  for (const family of families.values()) family.sort((a, b) => order(a.ref) - order(b.ref));
+  const cleanRows = [...histories.values()].flat()
+    .filter((attempt) => isCleanSuccess(attempt.state)).map((attempt) => attempt.ref);
+  const succeededAfter = (ref: Ref | undefined) =>
+    [...cleanRows, lastCleanSuccess].some((clean) => order(clean) > order(ref));
   const historyOf = (name: CallName) =>
     isCommandName(name) ? histories.get(callKey(name)) : undefined;
   return {
@@ -32,7 +52,11 @@ export function reconcile(
       ...blocked,
       entries: blocked.entries.filter((entry) => {
         const history = historyOf(entry.name);
-        return history === undefined || !gotPast(history);
+        if (history === undefined) return true;
+        if (gotPast(history)) return false;
+        if (isBlocked(entry.state)) return true;
+        const family = families.get(familyOf(entry.name)) ?? history;
+        return isStuck(history, family, succeededAfter(lastDecisive(history)?.ref));
       }),
     },
     errors: {
@@ -47,9 +71,42 @@ export function reconcile(
   };
 }
 
-/** The stated runs of a history, as attempts (runs left out say nothing). */
-function attempts(runs: readonly Run[]): Attempt[] {
-  return runs.flatMap((run) => ("state" in run ? [run] : []));
+/**
+ * The piece of work a command belongs to: its program and subject (see `commandFamily`), as a
+ * command's key, which Commands Run's lines (no tool named) and Blocked's share.
+ */
+function familyOf(name: CallName): string {
+  // A shortened display may have lost the words that tell its work apart: it is its own.
+  if (name.subject.includes("…")) return name.subject;
+  return commandFamily(name.subject) ?? name.subject;
+}
+
+// Where a row stands in time: stored rows by id; rows never saved after them all (they are the
+// newest), an earlier window's first, then the window's in their order.
+const UNSAVED_AFTER = 2 ** 50;
+
+function order(ref: Ref | undefined): number {
+  if (ref === undefined) return -1;
+  switch (ref.kind) {
+    case "row":
+      return ref.id;
+    case "position":
+      return UNSAVED_AFTER + ref.n;
+    case "unsaved":
+      return UNSAVED_AFTER;
+  }
+}
+
+/**
+ * The stated runs of a history, as attempts (runs left out say nothing); two stand for a run of
+ * more, as many as the rules on retries read.
+ */
+function attempts(runs: readonly Run[], job: boolean): Attempt[] {
+  return runs.flatMap((run) => {
+    if (!("state" in run)) return [];
+    // A run of k is k attempts, but for a job, whose reports of one end repeat it.
+    return job ? [run] : Array.from({ length: Math.min(run.count, 2) }, () => run);
+  });
 }
 
 /**
