@@ -48,6 +48,9 @@ def rows(live: LiveRun) -> dict[int, dict[str, Any]]:
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     from report import text
+    from story_report import CARDS
 
     for card in _cards:
         terminalreporter.write_line(text(card))
+    for card in CARDS:
+        terminalreporter.write_line(card)

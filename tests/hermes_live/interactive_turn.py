@@ -1,0 +1,141 @@
+"""A turn typed into Hermes's interactive loop (``hermes chat --resume SID``) in a pseudo-terminal:
+the request, then, once the model has answered it, ``/compress FOCUS``, then ``/exit``. Each wait
+is bounded; the process is ended if it does not exit by itself."""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import pty
+import re
+import select
+import signal
+import struct
+import termios
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from live_run import _count_projections, hermes_entry_point
+from story import Story, Turn
+from story_player import StoryPlayer
+from turn_run import TurnRun
+
+PROMPT = "\u276f"
+"""The input prompt Hermes's interactive loop draws."""
+_ESCAPE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
+_QUIET_SECONDS = 1.0
+_KEY_PAUSE_SECONDS = 0.5
+_RETRY_SECONDS = 5.0
+NOTHING = "Nothing to compress"
+"""What ``/compress`` says when the session has no window to compact."""
+_COLUMNS, _ROWS = 120, 40
+
+
+def run_interactive_turn(
+    story: Story,
+    turn: Turn,
+    session: str,
+    env: dict[str, str],
+    workdir: Path,
+    player: StoryPlayer,
+    capture: Path,
+    timeout: float,
+) -> TurnRun:
+    """Plays ``turn`` in the interactive loop of session ``session``."""
+    command = [str(hermes_entry_point()), "chat", *(["--yolo"] if story.yolo else [])]
+    command += ["--resume", session]
+    started = time.monotonic()
+    deadline = started + timeout
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: Hermes on the terminal's other end
+        os.chdir(workdir)
+        os.execve(command[0], command, {**env, "TERM": "xterm-256color"})
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", _ROWS, _COLUMNS, 0, 0))
+    screen = _Screen(fd)
+    number = player.story.turns.index(turn)
+    try:
+        screen.wait(lambda: PROMPT in screen.text and screen.quiet(), deadline)
+        asked = len(player.requests)
+        screen.submit(turn.request, lambda: len(player.requests) > asked, deadline)
+        screen.wait(lambda: number in player.finished and screen.quiet(), deadline)
+        before = _count_projections(capture)
+        shown = len(screen.text)
+        screen.submit(
+            f"/compress {turn.focus}",
+            lambda: _count_projections(capture) > before or NOTHING in screen.text[shown:],
+            deadline,
+        )
+        screen.wait(screen.quiet, deadline)
+        screen.submit("/exit", lambda: screen.closed, min(deadline, time.monotonic() + 10))
+        exit_code = _wait_for_exit(pid, screen, min(deadline, time.monotonic() + 30))
+    finally:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    return TurnRun("interactive", exit_code, screen.text, "", time.monotonic() - started)
+
+
+class _Screen:
+    """What the pseudo-terminal has shown so far, escape sequences removed."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._raw = b""
+        self._last = time.monotonic()
+        self.closed = False
+
+    @property
+    def text(self) -> str:
+        return _ESCAPE.sub("", self._raw.decode("utf-8", "replace"))
+
+    def quiet(self) -> bool:
+        return time.monotonic() - self._last >= _QUIET_SECONDS
+
+    def _write(self, data: bytes) -> None:
+        with contextlib.suppress(OSError):
+            os.write(self._fd, data)
+
+    def read(self, seconds: float) -> None:
+        ready, _, _ = select.select([self._fd], [], [], seconds)
+        if not ready or self.closed:
+            return
+        try:
+            data = os.read(self._fd, 65536)
+        except OSError:
+            data = b""
+        if not data:
+            self.closed = True
+            return
+        self._raw += data
+        self._last = time.monotonic()
+
+    def wait(self, done: Callable[[], bool], deadline: float) -> bool:
+        while time.monotonic() < deadline and not self.closed:
+            if done():
+                return True
+            self.read(0.2)
+        return done()
+
+    def submit(self, line: str, done: Callable[[], bool], deadline: float) -> bool:
+        """Types ``line``, then Enter on its own (Enter in the same burst reads as pasted text),
+        and Enter again every few seconds until ``done``: 0.22 takes typed text before its agent
+        is ready and leaves it in the input box."""
+        self._write(line.encode())
+        self.read(_KEY_PAUSE_SECONDS)
+        while time.monotonic() < deadline and not self.closed:
+            self._write(b"\r")
+            if self.wait(done, min(deadline, time.monotonic() + _RETRY_SECONDS)):
+                return True
+        return False
+
+
+def _wait_for_exit(pid: int, screen: _Screen, deadline: float) -> int | None:
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        screen.read(0.2)
+    os.kill(pid, signal.SIGTERM)
+    os.waitpid(pid, 0)
+    return None

@@ -1,0 +1,390 @@
+"""What each projection of a generated story must state, checked against the session store
+(``record.py``) and the windows Hermes handed to vcc: a call is due in the projection after
+compaction k once it was in one of windows 1..k. Every check yields ``facts.Fact``s, one per
+statement, so a failure names each wrong line and the scorecard counts right/total.
+
+The projection is read with the shared readers of ``summary_checks.py`` (sections, shared
+command lines, the root note) and the checks of ``facts.py`` where they fit (summary requests,
+references, error names); the rules that decide what is expected are the store's, never vcc's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from facts import NO_SUMMARY_REQUEST, REFERENCES, Fact, _no_summary_request, _references
+from live_run import CONTEXT_LENGTH, Projection
+from model_server import TURN
+from record import NO_EXIT, RUNNING, Command, Outcome, Record
+from story import ANSWERED, FAILED, KILLED, REFUSED, STARTED, SUCCEEDED, TIMED_OUT, WORKED
+from story_run import StoryRun
+from summary_checks import (
+    _CALL_ENTRY,
+    HEADING_OF,
+    POSITIONAL_REF,
+    command_lines,
+    projection_text,
+    sections,
+)
+
+OUTCOMES = "each command's outcome history and final outcome"
+BLOCKED = "Blocked holds exactly the refused calls and the failures never followed by a success"
+KEPT = "a delegated child's report and a commit's hash are kept"
+FOCUS = "after /compress FOCUS the lines matching it come first"
+GOAL = "Goal holds every request no longer in the live context"
+POSITIONAL = "no [tN] or [unsaved] for a stored row"
+OMISSIONS = "listed commands plus the omission note's count are the commands run"
+ERROR_NAMES = "error names printed by failed commands are listed"
+KINDS = (
+    NO_SUMMARY_REQUEST,
+    OUTCOMES,
+    BLOCKED,
+    KEPT,
+    FOCUS,
+    GOAL,
+    REFERENCES,
+    POSITIONAL,
+    OMISSIONS,
+    ERROR_NAMES,
+)
+"""The kinds of fact checked after every compaction."""
+
+_WORDS = {
+    "succeeded": SUCCEEDED,
+    "failed": FAILED,
+    "no match": ANSWERED,
+    "differences found": ANSWERED,
+    "false": ANSWERED,
+    "timed out": TIMED_OUT,
+    "blocked": REFUSED,
+    "pending approval": REFUSED,
+    "started in background": STARTED,
+    "killed": KILLED,
+    "still running": RUNNING,
+    "ran": NO_EXIT,
+}
+_RUN = re.compile(
+    r"^(?P<words>[a-z][a-z ]*?)(?: \((?:exit (?P<exit>-?\d+)|no exit code|error)\))?"
+    r"(?: but printed an error)?(?: \u00d7(?P<times>\d+))?(?: \[#\d+\])?$"
+)
+_SKIPPED = re.compile(r"^\u2026 (\d+) more$")
+_OMITTED = re.compile(r"^\((\d+) older [a-z ]+ omitted")
+_GOAL_LINE = re.compile(r"^\[#\d+\] (.*?)\u2026?$")
+_HASH = re.compile(r"^[0-9a-f]{40}$")
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A Commands Run entry as the projection states it."""
+
+    line: str
+    subject: str
+    job: str | None
+    runs: list[tuple[str, int | None, int]] | None
+    """(kind, exit code, count) per run, with ``("skipped", None, n)`` for ``… n more``;
+    ``None`` when the outcome words are unreadable."""
+
+
+def window_calls(run: StoryRun, upto: int) -> set[str]:
+    """The ids of the calls Hermes handed to vcc in windows 1..``upto``."""
+    return {
+        str(call.get("id"))
+        for projection in run.projections[:upto]
+        for turn in projection.turns
+        for call in turn.get("tool_calls") or []
+    }
+
+
+def window_texts(run: StoryRun, upto: int) -> list[str]:
+    """The text of every message of windows 1..``upto``."""
+    return [
+        str(turn.get("content") or "")
+        for projection in run.projections[:upto]
+        for turn in projection.turns
+    ]
+
+
+def facts_after(run: StoryRun, record: Record, index: int) -> list[Fact]:
+    """Every fact due after compaction ``index`` (1-based), checked on its projection."""
+    projection = run.projections[index - 1]
+    body = projection.body or ""
+    found = sections(projection_text(body))
+    covered = window_calls(run, index)
+    commands = record.commands(covered)
+    listed = [
+        _listed(line)
+        for line in command_lines(found.get(HEADING_OF["commands"], []))
+        if line.startswith("- ")
+    ]
+    return [
+        *_no_summary_request(run),
+        *_outcomes(commands, listed, found.get(HEADING_OF["commands"], [])),
+        *_blocked(record, covered, found.get(HEADING_OF["blocked"], [])),
+        *_kept(run, record, index, projection_text(body)),
+        *_focus(projection, found),
+        *_goal(run, record, index, found.get(HEADING_OF["requests"], [])),
+        *_references(body, record.rows),
+        *_positional(projection, record, body),
+        *_omissions(commands, listed, found.get(HEADING_OF["commands"], [])),
+        *_error_names(record, covered, found.get(HEADING_OF["errorsSeen"], [])),
+    ]
+
+
+def _listed(line: str) -> Listed:
+    match = _CALL_ENTRY.match(line)
+    if match is None:
+        return Listed(line, "", None, None)
+    job = match["job"].strip()[5:-1] if match["job"] else None
+    return Listed(line, match["subject"] or "", job, _runs(match["outcomes"]))
+
+
+def _runs(text: str) -> list[tuple[str, int | None, int]] | None:
+    runs: list[tuple[str, int | None, int]] = []
+    for part in text.split(", then "):
+        part = part.strip()
+        if skipped := _SKIPPED.match(part):
+            runs.append(("skipped", None, int(skipped[1])))
+            continue
+        match = _RUN.match(part)
+        if match is None or match["words"] not in _WORDS:
+            return None
+        exit_code = int(match["exit"]) if match["exit"] else None
+        runs.append((_WORDS[match["words"]], exit_code, int(match["times"] or 1)))
+    return runs
+
+
+def _shows(subject: str, command: str) -> bool:
+    """Whether a line's subject shows ``command``: whole, or cut in its middle (``head…tail``)."""
+    if subject == command:
+        return True
+    if "\u2026" not in subject:
+        return False
+    head, tail = subject.split("\u2026", 1)
+    return command.startswith(head.rstrip()) and command.endswith(tail.lstrip())
+
+
+def _entry_for(command: Command, listed: Sequence[Listed]) -> Listed | None:
+    for entry in listed:
+        if command.job is not None and entry.job == command.job:
+            return entry
+        if command.job is None and entry.job is None and _shows(entry.subject, command.subject):
+            return entry
+    return None
+
+
+def _expected(outcomes: Sequence[Outcome]) -> list[tuple[Outcome, int]]:
+    """The outcomes grouped into runs of the same kind and exit code."""
+    groups: list[tuple[Outcome, int]] = []
+    for outcome in outcomes:
+        last = groups[-1][0] if groups else None
+        if last is not None and (last.kind, last.exit_code) == (outcome.kind, outcome.exit_code):
+            groups[-1] = (last, groups[-1][1] + 1)
+        else:
+            groups.append((outcome, 1))
+    return groups
+
+
+def _agrees(expected: Outcome, kind: str, exit_code: int | None) -> bool:
+    """Whether stated words say what a stored outcome says (a refusal's exit code aside; a
+    result moved to a file may be stated without its exit code, which its preview lacks)."""
+    if expected.persisted and kind == NO_EXIT:
+        return True
+    if kind != expected.kind:
+        return False
+    if kind == REFUSED or exit_code is None or expected.exit_code is None:
+        return True
+    return exit_code == expected.exit_code
+
+
+def _history_problem(command: Command, entry: Listed) -> str | None:
+    if entry.runs is None:
+        return f"unreadable outcomes: {entry.line}"
+    expected = _expected(command.outcomes)
+    stated = entry.runs
+    gap = next((i for i, run in enumerate(stated) if run[0] == "skipped"), None)
+    if gap is None:
+        pairs = list(zip(expected, stated, strict=False)) if len(stated) == len(expected) else None
+    else:
+        head, tail = stated[:gap], stated[gap + 1 :]
+        fits = len(head) + stated[gap][2] + len(tail) == len(expected)
+        pairs = (
+            list(zip(expected[: len(head)], head, strict=True))
+            + list(zip(expected[len(expected) - len(tail) :], tail, strict=True))
+            if fits
+            else None
+        )
+    if pairs is None or not all(
+        _agrees(outcome, kind, code) and count == times
+        for (outcome, count), (kind, code, times) in pairs
+    ):
+        said = ", then ".join(f"{o.kind} ({o.exit_code}) x{n}" for o, n in expected)
+        return f"the store says {said}; the line says: {entry.line}"
+    return None
+
+
+def _omitted(lines: Sequence[str]) -> int:
+    return sum(int(m[1]) for line in lines if (m := _OMITTED.match(line)))
+
+
+def _outcomes(
+    commands: Sequence[Command], listed: Sequence[Listed], lines: Sequence[str]
+) -> Iterator[Fact]:
+    omitted = _omitted(lines)
+    for command in commands:
+        statement = f"Commands Run: `{command.subject}`" + (
+            f" (job {command.job})" if command.job else ""
+        )
+        entry = _entry_for(command, listed)
+        if entry is None:
+            yield Fact(OUTCOMES, statement, None if omitted else "no Commands Run line for it")
+            continue
+        yield Fact(OUTCOMES, statement, _history_problem(command, entry))
+
+
+def _succeeded(outcome: Outcome | None) -> bool:
+    return outcome is not None and outcome.kind in (SUCCEEDED, ANSWERED, WORKED)
+
+
+def _blocked(record: Record, covered: set[str], lines: Sequence[str]) -> Iterator[Fact]:
+    """Listed: each call whose last result was a refusal, and each command whose last run failed
+    (or timed out) with no success of any call after it. Nothing else is listed."""
+    calls = [c for c in record.calls.values() if c.call_id in covered]
+    expected: list[Command] = []
+    for command in record.commands(covered):
+        outcomes = command.outcomes
+        if not outcomes or command.job is not None:
+            continue
+        last = outcomes[-1]
+        later = [c for c in calls if c.row > command.runs[-1].row]
+        if last.kind == REFUSED or (
+            last.kind in (FAILED, TIMED_OUT) and not any(_succeeded(c.result) for c in later)
+        ):
+            expected.append(command)
+    entries = [(line, _CALL_ENTRY.match(line)) for line in lines if line.startswith("- ")]
+    named = [(line, match["subject"] or "") for line, match in entries if match]
+    for command in expected:
+        statement = f"Blocked: `{command.subject}` is listed"
+        found = any(_shows(subject, command.subject) for _, subject in named)
+        yield Fact(BLOCKED, statement, None if found or _omitted(lines) else "not listed")
+    for line, subject in named:
+        if not any(_shows(subject, command.subject) for command in expected):
+            yield Fact(BLOCKED, f"Blocked lists only what it must: {line}", "listed")
+
+
+def _kept(run: StoryRun, record: Record, index: int, text: str) -> Iterator[Fact]:
+    """A commit's hash, once its command was in a window; a child's report, once the row
+    carrying it back (the delegate call's result, or 0.19's later delegation message) was."""
+    covered = window_calls(run, index)
+    for call in record.calls.values():
+        if call.result is None or call.call_id not in covered:
+            continue
+        if "git log --format=%H" in str(call.arguments.get("command") or ""):
+            commit = call.result.text.strip().splitlines()[-1:]
+            if commit and _HASH.match(commit[0]):
+                statement = f"the commit hash {commit[0]} is kept"
+                held = commit[0][:7] in text
+                yield Fact(KEPT, statement, None if held else "not in the projection")
+    texts = window_texts(run, index)
+    for report in run.story.child_goals.values():
+        if any(report in t for t in texts) or any(
+            report in str(record.rows[c.result.row].get("content") or "")
+            for c in record.calls.values()
+            if c.tool == "delegate_task" and c.result and c.call_id in covered
+        ):
+            held = report in text or report.rstrip(".") in text
+            yield Fact(KEPT, f"the child's report {report!r} is kept", None if held else "lost")
+
+
+def _focus(projection: Projection, found: Mapping[str, list[str]]) -> Iterator[Fact]:
+    focus = projection.request.get("params", {}).get("focus")
+    if not focus:
+        return
+    word = str(focus).lower()
+    for heading in (HEADING_OF["commands"], HEADING_OF["files"]):
+        lines = [line for line in found.get(heading, []) if line.startswith("- ")]
+        matching = [i for i, line in enumerate(lines) if word in line.lower()]
+        if not matching:
+            continue
+        first_other = next((i for i, line in enumerate(lines) if word not in line.lower()), None)
+        late = first_other is not None and first_other < matching[-1]
+        statement = f"{heading}: the lines naming {focus!r} come first"
+        yield Fact(FOCUS, statement, f"{lines[first_other]} comes before them" if late else None)
+
+
+def _goal(run: StoryRun, record: Record, index: int, lines: Sequence[str]) -> Iterator[Fact]:
+    after = next((r for r in run.player.requests if r.compactions >= index), None)
+    if after is None:
+        return
+    live = " ".join(after.user_texts)
+    texts = window_texts(run, index)
+    for turn in run.story.turns:
+        if not any(turn.request in t for t in texts) or turn.request in live:
+            continue
+        quoted = [m[1] for line in lines if (m := _GOAL_LINE.match(line))]
+        held = any(q and turn.request.startswith(q.rstrip()) for q in quoted)
+        yield Fact(GOAL, f"Goal: {turn.request}", None if held else "not in Goal")
+
+
+def _positional(projection: Projection, record: Record, body: str) -> Iterator[Fact]:
+    """A ``[tN]`` names window message N; it must not be a message the store holds. Every
+    message of these sessions is stored, so an ``[unsaved]`` is wrong too."""
+    text = projection_text(body)
+    stored = {
+        (str(row.get("role")), str(row.get("content") or ""), str(row.get("tool_call_id") or ""))
+        for row in record.rows.values()
+    }
+    for token in POSITIONAL_REF.findall(text):
+        position = int(token[2:-1])
+        turns = projection.turns
+        message = turns[position - 1] if 0 < position <= len(turns) else {}
+        key = (
+            str(message.get("role")),
+            str(message.get("content") or ""),
+            str(message.get("tool_call_id") or ""),
+        )
+        problem = "the message is stored" if key in stored else None
+        yield Fact(POSITIONAL, f"{token} names an unsaved message", problem)
+    for _ in re.findall(r"\[unsaved\]", text):
+        yield Fact(POSITIONAL, "[unsaved] names an unsaved message", "every message is stored")
+
+
+def _omissions(
+    commands: Sequence[Command], listed: Sequence[Listed], lines: Sequence[str]
+) -> Iterator[Fact]:
+    shown = [c for c in commands if _entry_for(c, listed) is not None]
+    strays = [
+        e
+        for e in listed
+        if not any(
+            (c.job is not None and e.job == c.job)
+            or (c.job is None and _shows(e.subject, c.subject))
+            for c in commands
+        )
+    ]
+    for entry in strays:
+        yield Fact(OMISSIONS, f"Commands Run lists a command that ran: {entry.line}", "it did not")
+    omitted = _omitted(lines)
+    statement = f"{len(shown)} listed + {omitted} omitted = {len(commands)} commands run"
+    problem = None if len(shown) + omitted == len(commands) else "the counts differ"
+    yield Fact(OMISSIONS, statement, problem)
+
+
+def _error_names(record: Record, covered: set[str], lines: Sequence[str]) -> Iterator[Fact]:
+    omitted = _omitted(lines)
+    for name in record.error_names(covered):
+        named = re.compile(rf"(?:^- |[\s.]){re.escape(name)}(?::|\s|$)")
+        listed = any(named.search(line) for line in lines)
+        yield Fact(ERROR_NAMES, f"Errors Seen: {name}", None if listed or omitted else "missing")
+
+
+def largest_request(run: StoryRun) -> int:
+    """The prompt size (in the server's tokens) of the largest main-loop request."""
+    return max((run.model.prompt_tokens(e.body) for e in run.model.of_kind(TURN)), default=0)
+
+
+def under_context(run: StoryRun) -> Fact:
+    largest = largest_request(run)
+    statement = f"the largest request ({largest} tokens) fits the {CONTEXT_LENGTH}-token window"
+    return Fact("context", statement, None if largest < CONTEXT_LENGTH else "it does not")
