@@ -100,7 +100,7 @@ class Record:
                 call_id = str(raw.get("id"))
                 if call_id in self.calls:
                     continue  # Hermes stored the call again after compacting
-                tool, arguments = _unbridged(raw.get("function") or {})
+                tool, arguments = unbridged_call(raw.get("function") or {})
                 result_row = first.get(call_id)
                 outcome = None if result_row is None else self._outcome(result_row, tool, arguments)
                 self.calls[call_id] = Call(call_id, row_id, tool, arguments, outcome)
@@ -166,7 +166,7 @@ class Record:
         return list(names)
 
 
-def _unbridged(function: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
+def unbridged_call(function: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
     """The tool and arguments of a call; a ``tool_call`` bridging one call, as that call."""
     name = str(function.get("name"))
     try:
@@ -203,7 +203,9 @@ def _kind(
     if tool in PROCESS_TOOLS:
         if result.get("status") == "killed" or result.get("completion_reason") == "killed":
             return KILLED, exit_code
-        if result.get("status") == "exited" and exit_code is not None:
+        if result.get("status") == "exited":
+            if exit_code is None:
+                return NO_EXIT, None  # a log says the process ended, not how
             return (SUCCEEDED if exit_code == 0 else FAILED), exit_code
         return RUNNING, None
     if tool == "terminal" and arguments.get("background"):

@@ -10,14 +10,16 @@ references, error names); the rules that decide what is expected are the store's
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from facts import NO_SUMMARY_REQUEST, REFERENCES, Fact, _no_summary_request, _references
 from live_run import CONTEXT_LENGTH, Projection
 from model_server import TURN
-from record import NO_EXIT, RUNNING, Command, Outcome, Record
+from record import BRIDGE, NO_EXIT, RUNNING, Command, Outcome, Record, unbridged_call
 from story import ANSWERED, FAILED, KILLED, REFUSED, STARTED, SUCCEEDED, TIMED_OUT, WORKED
 from story_run import StoryRun
 from summary_checks import (
@@ -71,7 +73,9 @@ _RUN = re.compile(
 )
 _SKIPPED = re.compile(r"^\u2026 (\d+) more$")
 _OMITTED = re.compile(r"^\((\d+) older [a-z ]+ omitted")
-_GOAL_LINE = re.compile(r"^\[#\d+\] (.*?)\u2026?$")
+_GOAL_LINE = re.compile(r"^\[(?:#\d+|t\d+|unsaved)\] (.*?)\u2026?$")
+_RESTATED = re.compile(r"^\[STILL IN PROGRESS[^\]\n]*\]\s*")
+"""How 0.22 restates an unfinished request after a compaction, ahead of its stored words."""
 _HASH = re.compile(r"^[0-9a-f]{40}$")
 
 
@@ -125,7 +129,7 @@ def facts_after(run: StoryRun, record: Record, index: int) -> list[Fact]:
         *_kept(run, record, index, projection_text(body)),
         *_focus(projection, found),
         *_goal(run, record, index, found.get(HEADING_OF["requests"], [])),
-        *_references(body, record.rows),
+        *_references(body, unbridged(record.rows)),
         *_positional(projection, record, body),
         *_omissions(commands, listed, found.get(HEADING_OF["commands"], [])),
         *_error_names(record, covered, found.get(HEADING_OF["errorsSeen"], [])),
@@ -328,23 +332,29 @@ def _goal(run: StoryRun, record: Record, index: int, lines: Sequence[str]) -> It
 
 
 def _positional(projection: Projection, record: Record, body: str) -> Iterator[Fact]:
-    """A ``[tN]`` names window message N; it must not be a message the store holds. Every
-    message of these sessions is stored, so an ``[unsaved]`` is wrong too."""
+    """A ``[tN]`` names window message N; it must not be a message the store holds (a result or
+    a call by its call id, a request or reply by its text). Every message of these sessions is
+    stored, so an ``[unsaved]`` is wrong too."""
     text = projection_text(body)
-    stored = {
-        (str(row.get("role")), str(row.get("content") or ""), str(row.get("tool_call_id") or ""))
-        for row in record.rows.values()
+    stored_calls = {
+        str(call.get("id")) for row in record.rows.values() for call in row.get("tool_calls") or []
     }
+    stored_results = {str(row.get("tool_call_id")) for row in record.rows.values()}
+    stored_texts = {(str(r.get("role")), str(r.get("content") or "")) for r in record.rows.values()}
+    stored_texts |= {(role, _RESTATED.sub("", text)) for role, text in stored_texts}
     for token in POSITIONAL_REF.findall(text):
         position = int(token[2:-1])
         turns = projection.turns
         message = turns[position - 1] if 0 < position <= len(turns) else {}
-        key = (
-            str(message.get("role")),
-            str(message.get("content") or ""),
-            str(message.get("tool_call_id") or ""),
+        calls = {str(call.get("id")) for call in message.get("tool_calls") or []}
+        stored = (
+            str(message.get("tool_call_id")) in stored_results
+            if message.get("role") == "tool"
+            else bool(calls & stored_calls)
+            or (str(message.get("role")), _RESTATED.sub("", str(message.get("content") or "")))
+            in stored_texts
         )
-        problem = "the message is stored" if key in stored else None
+        problem = "it is stored" if stored else None
         yield Fact(POSITIONAL, f"{token} names an unsaved message", problem)
     for _ in re.findall(r"\[unsaved\]", text):
         yield Fact(POSITIONAL, "[unsaved] names an unsaved message", "every message is stored")
@@ -377,6 +387,25 @@ def _error_names(record: Record, covered: set[str], lines: Sequence[str]) -> Ite
         named = re.compile(rf"(?:^- |[\s.]){re.escape(name)}(?::|\s|$)")
         listed = any(named.search(line) for line in lines)
         yield Fact(ERROR_NAMES, f"Errors Seen: {name}", None if listed or omitted else "missing")
+
+
+def unbridged(rows: Mapping[int, Mapping[str, Any]]) -> dict[int, Mapping[str, Any]]:
+    """The rows with each call ``tool_call`` bridged shown as that call (its name and arguments),
+    as the store's own record of what was called: a line citing ``→ process_manage`` at a row
+    that bridged ``process_manage`` quotes it."""
+    out: dict[int, Mapping[str, Any]] = {}
+    for row_id, row in rows.items():
+        calls = row.get("tool_calls") or []
+        if not any((c.get("function") or {}).get("name") == BRIDGE for c in calls):
+            out[row_id] = row
+            continue
+        shown = []
+        for call in calls:
+            tool, arguments = unbridged_call(call.get("function") or {})
+            function = {"name": tool, "arguments": json.dumps(arguments)}
+            shown.append({**call, "function": function})
+        out[row_id] = {**row, "tool_calls": shown}
+    return out
 
 
 def largest_request(run: StoryRun) -> int:

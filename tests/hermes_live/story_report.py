@@ -55,6 +55,7 @@ def scorecard(run: StoryRun, record: Record) -> dict[str, Any]:
     return {
         "release": run.label,
         "seed": run.story.seed,
+        "via": run.via,
         "yolo": run.story.yolo,
         "turns": [
             {"mode": t.mode, "exit_code": t.exit_code, "seconds": round(t.seconds, 1)}
@@ -78,7 +79,7 @@ def write(card: Mapping[str, Any], run: StoryRun) -> None:
     findings = os.environ.get(FINDINGS_DIR)
     if not findings or not any(c["wrong"] for c in card["compactions"]):
         return
-    target = Path(findings) / run.label / str(run.story.seed)
+    target = Path(findings) / run.label / run.kept.name
     target.mkdir(parents=True, exist_ok=True)
     (target / "report.json").write_text(text, encoding="utf-8")
     for index, projection in enumerate(run.projections, 1):
@@ -97,7 +98,8 @@ def text(card: Mapping[str, Any]) -> str:
     """The scorecard as a few lines for the test log."""
     turns = ", ".join(f"{t['mode']} {t['seconds']} s" for t in card["turns"])
     lines = [
-        f"story {card['seed']} on {card['release']} ({'--yolo' if card['yolo'] else 'approvals'}"
+        f"story {card['seed']} via {card['via']} on {card['release']} "
+        f"({'--yolo' if card['yolo'] else 'approvals'}"
         f"): {card['seconds']} s ({turns}), {card['model_requests']} model requests, largest "
         f"request {card['largest_request_tokens']}/{card['context_length']} tokens, "
         f"{len(card['compactions'])} compactions (kept in {card['kept']})"

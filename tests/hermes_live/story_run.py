@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from catalogue import DENIED_PREFIX, SKILL
+from gateway_turns import GATEWAY, Gateway, gateway_config
 from interactive_turn import run_interactive_turn
 from live_run import (
     REPO,
@@ -34,11 +35,13 @@ from live_run import (
     release_label,
 )
 from model_server import ScriptedModel
-from story import INTERACTIVE, Story
+from story import INTERACTIVE, Story, Turn
 from story_player import StoryPlayer
 from story_project import write_story_project
 from turn_run import TurnRun
 
+CLI = "cli"
+"""A story played with ``hermes chat`` (and its interactive loop)."""
 STORY_RUNS = REPO / ".cache" / "live-stories"
 """Where each story's run is kept (git-ignored), by release and seed."""
 TURN_TIMEOUT_SECONDS = 90
@@ -71,6 +74,7 @@ class StoryRun:
 
     label: str
     story: Story
+    via: str
     player: StoryPlayer
     model: ScriptedModel
     session_id: str | None
@@ -82,6 +86,11 @@ class StoryRun:
     rows: dict[int, dict] = field(default_factory=dict)
 
     @property
+    def played(self) -> list[Turn]:
+        """The turns this way of playing the story plays (the gateway has no interactive loop)."""
+        return [t for t in self.story.turns if self.via == CLI or t.mode != INTERACTIVE]
+
+    @property
     def store(self) -> Path:
         return self.kept / "state.db"
 
@@ -91,10 +100,11 @@ class StoryRun:
         return self.kept / "spill"
 
 
-def run_story(story: Story) -> StoryRun:
-    """Plays ``story`` through Hermes and keeps what it left."""
+def run_story(story: Story, via: str = CLI) -> StoryRun:
+    """Plays ``story`` through Hermes (``via`` its CLI, or its gateway's API server: then the
+    interactive turn is left out) and keeps what it left."""
     label = release_label()
-    kept = STORY_RUNS / label / str(story.seed)
+    kept = STORY_RUNS / label / (str(story.seed) if via == CLI else f"{story.seed}-{via}")
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="vcc-story-") as scratch:
         root = Path(scratch)
@@ -113,21 +123,13 @@ def run_story(story: Story) -> StoryRun:
         session: str | None = None
         try:
             config = INTERACTIVE_SETTINGS + ("" if story.yolo else APPROVALS)
+            if via == GATEWAY:
+                config += gateway_config(workdir, story.yolo)
             env = _sandbox_env(home, model.start(), capture, config)
-            for number, turn in enumerate(story.turns):
-                player.start_turn(number)
-                if turn.mode == INTERACTIVE:
-                    if session is None:
-                        break
-                    ran = run_interactive_turn(
-                        story, turn, session, env, workdir, player, capture, TURN_TIMEOUT_SECONDS
-                    )
-                else:
-                    ran = _resumed_turn(story, turn.request, session, env, workdir)
-                turns.append(ran)
-                session = session or _session_of(ran, home)
-                if ran.exit_code != 0:
-                    break
+            if via == GATEWAY:
+                session = _gateway_turns(story, env, workdir, player, turns, root / "gateway.log")
+            else:
+                session = _cli_turns(story, env, workdir, player, turns, capture)
         finally:
             model.close()
         _wait_for_tees(capture)
@@ -139,10 +141,13 @@ def run_story(story: Story) -> StoryRun:
         log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
         (kept / "agent.log").write_text(log, encoding="utf-8")
         store = _keep(home / "state.db", kept / "state.db")
+        if (root / "gateway.log").exists():
+            shutil.copy(root / "gateway.log", kept / "gateway.log")
         _keep_spilled(store, kept / "spill")
     return StoryRun(
         label=label,
         story=story,
+        via=via,
         player=player,
         model=model,
         session_id=session,
@@ -153,6 +158,61 @@ def run_story(story: Story) -> StoryRun:
         seconds=time.monotonic() - started,
         rows=read_rows(store),
     )
+
+
+def _cli_turns(
+    story: Story,
+    env: dict[str, str],
+    workdir: Path,
+    player: StoryPlayer,
+    turns: list[TurnRun],
+    capture: Path,
+) -> str | None:
+    """Plays the turns with ``hermes chat``; the session id."""
+    session: str | None = None
+    for number, turn in enumerate(story.turns):
+        player.start_turn(number)
+        if turn.mode == INTERACTIVE:
+            if session is None:
+                break
+            ran = run_interactive_turn(
+                story, turn, session, env, workdir, player, capture, TURN_TIMEOUT_SECONDS
+            )
+        else:
+            ran = _resumed_turn(story, turn.request, session, env, workdir)
+        turns.append(ran)
+        session = session or _session_of(ran)
+        if ran.exit_code != 0:
+            break
+    return session
+
+
+def _gateway_turns(
+    story: Story,
+    env: dict[str, str],
+    workdir: Path,
+    player: StoryPlayer,
+    turns: list[TurnRun],
+    log: Path,
+) -> str | None:
+    """Plays the turns that are not interactive through the gateway; the session id."""
+    gateway = Gateway(env, workdir, log)
+    try:
+        if not gateway.wait_ready():
+            turns.append(TurnRun(GATEWAY, None, "", "the gateway's API server never answered", 0))
+            return None
+        session = gateway.create_session()
+        for number, turn in enumerate(story.turns):
+            if turn.mode == INTERACTIVE:
+                continue
+            player.start_turn(number)
+            ran = gateway.chat(session, turn, TURN_TIMEOUT_SECONDS)
+            turns.append(ran)
+            if ran.exit_code != 0:
+                break
+        return session
+    finally:
+        gateway.stop()
 
 
 def _resumed_turn(
@@ -180,7 +240,7 @@ def _resumed_turn(
     return TurnRun("resumed", done.returncode, done.stdout, done.stderr, time.monotonic() - started)
 
 
-def _session_of(turn: TurnRun, home: Path) -> str | None:
+def _session_of(turn: TurnRun) -> str | None:
     """The session id the first turn printed."""
     found = _SESSION_LINE.search(turn.stderr) or _SESSION_LINE.search(turn.stdout)
     return found[1] if found else None

@@ -1,9 +1,10 @@
 """Generated stories (``generator.py``) played through a live Hermes with vcc, each checked after
 every compaction against its session store (``story_facts.py``).
 
-``LIVE_SEEDS=a,b,c`` plays other seeds than ``DEFAULT_SEEDS``. The first tests of a seed
-establish that the story happened as generated (read from the store, not from vcc); each later
-test checks one kind of statement on every projection and lists every wrong one.
+``LIVE_SEEDS=a,b,c`` plays other seeds than ``DEFAULT_SEEDS``; each is played with ``hermes chat``
+and the first one also through the gateway's API server. The first tests of a run establish that
+the story happened as generated (read from the store, not from vcc); each later test checks one
+kind of statement on every projection and lists every wrong one.
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from gateway_turns import GATEWAY, ensure_aiohttp
 from generator import describe, generate
 from record import Record
 from story import REFUSED
 from story_facts import KINDS, facts_after, under_context
 from story_report import CARDS, scorecard, text, write
-from story_run import StoryRun, run_story
+from story_run import CLI, StoryRun, run_story
 
 DEFAULT_SEEDS = (1, 6, 7)
 """Seeds whose stories together hold every catalogue episode, one of them under ``--yolo``."""
@@ -28,10 +30,19 @@ def seeds() -> list[int]:
     return [int(s) for s in given.split(",") if s.strip()] or list(DEFAULT_SEEDS)
 
 
-@pytest.fixture(scope="module", params=seeds(), ids=lambda seed: f"seed{seed}")
+def plays() -> list[tuple[int, str]]:
+    """Each seed through the CLI, and the first one through the gateway."""
+    chosen = seeds()
+    return [(seed, CLI) for seed in chosen] + [(chosen[0], GATEWAY)]
+
+
+@pytest.fixture(scope="module", params=plays(), ids=lambda play: f"seed{play[0]}-{play[1]}")
 def story(request: pytest.FixtureRequest) -> Iterator[tuple[StoryRun, Record]]:
-    """A story, played once per seed."""
-    run = run_story(generate(request.param))
+    """A story, played once per seed and way."""
+    seed, via = request.param
+    if via == GATEWAY and (missing := ensure_aiohttp()) is not None:
+        pytest.skip(f"the gateway's API server cannot run here: {missing}")
+    run = run_story(generate(seed), via)
     record = Record(run.rows, run.session_id or "", run.spill)
     card = scorecard(run, record)
     write(card, run)
@@ -41,7 +52,7 @@ def story(request: pytest.FixtureRequest) -> Iterator[tuple[StoryRun, Record]]:
 
 def test_the_story_happened_as_generated(story: tuple[StoryRun, Record]) -> None:
     run, record = story
-    assert [t.exit_code for t in run.turns] == [0] * len(run.story.turns), run.turns[-1:]
+    assert [t.exit_code for t in run.turns] == [0] * len(run.played), run.turns[-1:]
     assert run.model.errors == [] and run.player.problems == []
     wrong = []
     for index, step in enumerate(run.story.steps()):
@@ -58,7 +69,7 @@ def test_the_story_happened_as_generated(story: tuple[StoryRun, Record]) -> None
 
 def test_hermes_compacted_through_vcc_every_time(story: tuple[StoryRun, Record]) -> None:
     run, _ = story
-    assert len(run.projections) >= len(run.story.turns)
+    assert len(run.projections) >= len(run.turns)
     assert [p.response for p in run.projections if p.body is None] == []
     assert run.log.count("vcc: projected") == len(run.projections)
 
