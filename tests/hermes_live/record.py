@@ -82,6 +82,9 @@ class Command:
 class Record:
     """The parent session's calls and results, read from the stored rows."""
 
+    def __repr__(self) -> str:
+        return f"Record(session {self.session}, {len(self.calls)} calls)"
+
     def __init__(self, rows: Mapping[int, Mapping[str, Any]], session: str, spill: Path) -> None:
         self.rows = rows
         self.session = session

@@ -69,7 +69,7 @@ _WORDS = {
 }
 _RUN = re.compile(
     r"^(?P<words>[a-z][a-z ]*?)(?: \((?:exit (?P<exit>-?\d+)|no exit code|error)\))?"
-    r"(?: but printed an error)?(?: \u00d7(?P<times>\d+))?(?: \[#\d+\])?$"
+    r"(?: but printed an error)?(?: \u00d7(?P<times>\d+))?(?: \[(?:#\d+|t\d+|unsaved)\])?$"
 )
 _SKIPPED = re.compile(r"^\u2026 (\d+) more$")
 _OMITTED = re.compile(r"^\((\d+) older [a-z ]+ omitted")

@@ -68,7 +68,7 @@ _SKILL_TEXT = (
 )
 
 
-@dataclass
+@dataclass(repr=False)
 class StoryRun:
     """What one story left behind."""
 
@@ -84,6 +84,11 @@ class StoryRun:
     kept: Path
     seconds: float
     rows: dict[int, dict] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        return (
+            f"StoryRun({self.label}, seed {self.story.seed}, via {self.via}, kept in {self.kept})"
+        )
 
     @property
     def played(self) -> list[Turn]:
