@@ -15,6 +15,7 @@ from story import (
     FAILED,
     JOB,
     KILLED,
+    NO_EXIT,
     REFUSED,
     STARTED,
     SUCCEEDED,
@@ -69,14 +70,16 @@ def fix_tally_bug(rng: random.Random, n: int) -> list[Step]:
 
 
 def background_job(rng: random.Random, n: int) -> list[Step]:
-    """A job that ends by itself with a chosen status, waited for, then polled or read."""
+    """A job that ends by itself with a chosen status, waited for, then polled (which reports
+    its status) or read (a log says only that it ended)."""
     status = rng.choice((0, 3))
     outcome = SUCCEEDED if status == 0 else FAILED
     check = rng.choice(("poll", "log"))
+    checked = (outcome, status) if check == "poll" else (NO_EXIT, None)
     return [
         command(f"sleep 1; echo build {n} done; exit {status}", STARTED, None, background=True),
         Step("process", {"action": "wait", "session_id": JOB, "timeout": 20}, outcome, status),
-        Step("process", {"action": check, "session_id": JOB}, outcome, status),
+        Step("process", {"action": check, "session_id": JOB}, *checked),
     ]
 
 

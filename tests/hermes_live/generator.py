@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from catalogue import CATALOGUE, CHILD_MARKER, FIX_TALLY_BUG, Episode, filler
-from story import INTERACTIVE, RESUMED, Step, Story, Turn
+from story import INTERACTIVE, Step, Story, Turn
 
 RESUMED_TURNS = 3
 EPISODES_LEFT_OUT = 4
@@ -84,6 +84,3 @@ def describe(story: Story) -> str:
         tools = ", ".join(step.tool for step in turn.steps)
         lines.append(f"  turn {number} ({turn.mode}): {len(turn.steps)} steps: {tools}")
     return "\n".join(lines)
-
-
-MODES = (RESUMED, INTERACTIVE)

@@ -23,6 +23,7 @@ from story import (
     ANSWERED,
     FAILED,
     KILLED,
+    NO_EXIT,
     REFUSED,
     STARTED,
     SUCCEEDED,
@@ -32,7 +33,6 @@ from story import (
 )
 
 RUNNING = "running"
-NO_EXIT = "no exit code"
 COMMAND_TOOLS = ("terminal", "execute_code")
 PROCESS_TOOLS = ("process", "process_manage")
 BRIDGE = "tool_call"

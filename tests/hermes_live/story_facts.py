@@ -19,8 +19,18 @@ from typing import Any
 from facts import NO_SUMMARY_REQUEST, REFERENCES, Fact, _no_summary_request, _references
 from live_run import CONTEXT_LENGTH, Projection
 from model_server import TURN
-from record import BRIDGE, NO_EXIT, RUNNING, Command, Outcome, Record, unbridged_call
-from story import ANSWERED, FAILED, KILLED, REFUSED, STARTED, SUCCEEDED, TIMED_OUT, WORKED
+from record import BRIDGE, RUNNING, Command, Outcome, Record, unbridged_call
+from story import (
+    ANSWERED,
+    FAILED,
+    KILLED,
+    NO_EXIT,
+    REFUSED,
+    STARTED,
+    SUCCEEDED,
+    TIMED_OUT,
+    WORKED,
+)
 from story_run import StoryRun
 from summary_checks import (
     _CALL_ENTRY,

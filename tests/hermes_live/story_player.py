@@ -11,7 +11,6 @@ parent by the marker its goal opens with, and gets a child's script of its own.
 
 from __future__ import annotations
 
-import json
 import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -30,12 +29,11 @@ CHILD_COMMAND = "wc -l tally/stats.py"
 
 @dataclass(frozen=True)
 class SeenRequest:
-    """What one main-loop request held: how many compactions had happened when it arrived, the
-    user messages it carried outside summaries, and its size."""
+    """What one main-loop request held: how many compactions had happened when it arrived, and
+    the user messages it carried outside summaries."""
 
     compactions: int
     user_texts: tuple[str, ...]
-    chars: int
 
 
 @dataclass
@@ -81,9 +79,7 @@ class StoryPlayer:
             child = _child_goal(messages)
             if child is not None:
                 return self._child(child, messages)
-            self.requests.append(
-                SeenRequest(self.compactions(), _user_texts(messages), len(json.dumps(messages)))
-            )
+            self.requests.append(SeenRequest(self.compactions(), _user_texts(messages)))
             return self._next(offered_tools(body))
 
     def _note(self, messages: Sequence[Mapping[str, Any]]) -> None:
