@@ -10,8 +10,8 @@ import os
 import pty
 import re
 import select
-import signal
 import struct
+import subprocess
 import termios
 import time
 from collections.abc import Callable
@@ -48,11 +48,19 @@ def run_interactive_turn(
     command += ["--resume", session]
     started = time.monotonic()
     deadline = started + timeout
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: Hermes on the terminal's other end
-        os.chdir(workdir)
-        os.execve(command[0], command, {**env, "TERM": "xterm-256color"})
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", _ROWS, _COLUMNS, 0, 0))
+    # Not pty.fork: forking this multi-threaded process (the model server) may deadlock the child.
+    fd, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", _ROWS, _COLUMNS, 0, 0))
+    hermes = subprocess.Popen(
+        command,
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        cwd=workdir,
+        env={**env, "TERM": "xterm-256color"},
+        start_new_session=True,
+    )
+    os.close(terminal)
     screen = _Screen(fd)
     number = player.story.turns.index(turn)
     try:
@@ -69,8 +77,11 @@ def run_interactive_turn(
         )
         screen.wait(screen.quiet, deadline)
         screen.submit("/exit", lambda: screen.closed, min(deadline, time.monotonic() + 10))
-        exit_code = _wait_for_exit(pid, screen, min(deadline, time.monotonic() + 30))
+        exit_code = _wait_for_exit(hermes, screen, min(deadline, time.monotonic() + 30))
     finally:
+        if hermes.poll() is None:  # only after an error: every path above waits for its exit
+            hermes.kill()
+            hermes.wait()
         with contextlib.suppress(OSError):
             os.close(fd)
     return TurnRun("interactive", exit_code, screen.text, "", time.monotonic() - started)
@@ -130,12 +141,15 @@ class _Screen:
         return False
 
 
-def _wait_for_exit(pid: int, screen: _Screen, deadline: float) -> int | None:
+def _wait_for_exit(hermes: subprocess.Popen[bytes], screen: _Screen, deadline: float) -> int | None:
     while time.monotonic() < deadline:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            return os.waitstatus_to_exitcode(status)
+        if hermes.poll() is not None:
+            return hermes.returncode
         screen.read(0.2)
-    os.kill(pid, signal.SIGTERM)
-    os.waitpid(pid, 0)
+    hermes.terminate()
+    try:
+        hermes.wait(10)
+    except subprocess.TimeoutExpired:
+        hermes.kill()
+        hermes.wait()
     return None
