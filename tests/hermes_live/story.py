@@ -78,6 +78,8 @@ class Story:
     seed: int
     turns: tuple[Turn, ...]
     yolo: bool
+    episodes: tuple[str, ...] = ()
+    """The catalogue episodes the story holds, by name."""
     child_goals: Mapping[str, str] = field(default_factory=dict)
     """Each delegated goal's marker and the report its child gives."""
 
