@@ -241,14 +241,16 @@ def filler(index: int) -> Step:
 
 @dataclass(frozen=True)
 class Episode:
-    """A catalogue entry: its name, how a user asks for it, how it builds its steps, and whether
-    it refuses calls (such stories run without ``--yolo``)."""
+    """A catalogue entry: its name, how a user asks for it, how it builds its steps, whether it
+    refuses calls (such stories run without ``--yolo``) and whether it prints facts to keep."""
 
     name: str
     request: str
     """How a user asks for it, as part of a turn's request."""
     build: Callable[[random.Random, int], list[Step]]
     refuses: bool = False
+    keeps: bool = False
+    """Whether its steps print a fact every later projection must keep (``Step.kept``)."""
 
 
 CATALOGUE = (
@@ -261,13 +263,13 @@ CATALOGUE = (
     Episode("file work", "write a plan into notes and update it", file_work),
     Episode("invoice work", "check the invoice totals in billing", invoice_work),
     Episode("execute code", "balance a ledger with a short script", execute_code),
-    Episode("delegate", "have a helper count the lines of the stats module", delegate),
+    Episode("delegate", "have a helper count the lines of the stats module", delegate, keeps=True),
     Episode(
         "memory and todo",
         "note the batch, track the tasks and read the ledger-audit skill",
         memory_and_todo,
     ),
-    Episode("git", "put the project under git and try merging a feature", git_session),
+    Episode("git", "put the project under git and try merging a feature", git_session, keeps=True),
     Episode("refused", "push the feature and clean the build directory", refused, refuses=True),
     Episode("persisted output", "print the full entry sequence", persisted_output),
 )

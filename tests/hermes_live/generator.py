@@ -1,6 +1,7 @@
 """Composes a story from the catalogue, the same story for the same seed: the tally fix first,
-then a seeded draw of episodes spread over resumed turns, large outputs between some of them, and
-a last turn in the interactive loop that ends with a focused ``/compress``."""
+then a seeded draw of episodes spread over resumed turns (those printing facts to keep in the
+first two), large outputs between some of them, and a last turn in the interactive loop that ends
+with a focused ``/compress``."""
 
 from __future__ import annotations
 
@@ -31,7 +32,11 @@ def generate(seed: int) -> Story:
     else:
         drawn.remove(focused)
     groups: list[list[Episode]] = [[FIX_TALLY_BUG]] + [[] for _ in range(RESUMED_TURNS - 1)]
-    for index, episode in enumerate(drawn):
+    # Episodes with facts to keep go to the first turns, so later compactions take their rows in.
+    keeping = [e for e in drawn if e.keeps]
+    for index, episode in enumerate(keeping):
+        groups[index % (RESUMED_TURNS - 1)].append(episode)
+    for index, episode in enumerate(e for e in drawn if not e.keeps):
         groups[(index + 1) % RESUMED_TURNS].append(episode)
     groups[-1].append(focused)
     counter = iter(range(1, 10_000))
