@@ -183,12 +183,14 @@ def offered_tools(body: Mapping[str, Any]) -> Offered:
 
 
 def _child_goal(messages: Sequence[Mapping[str, Any]]) -> str | None:
-    """The delegated goal a child's conversation opens with; ``None`` for the parent's."""
+    """The delegated goal a child's conversation opens with (Hermes hands a child its goal as
+    its first user message); ``None`` for the parent's, whose first user message may quote the
+    goal inside a compaction summary."""
     first = next((m for m in messages if m.get("role") == "user"), None)
-    text = message_text(first) if first is not None else ""
-    if CHILD_MARKER not in text:
+    text = message_text(first).strip() if first is not None else ""
+    if not text.startswith(CHILD_MARKER):
         return None
-    return text[text.index(CHILD_MARKER) :].splitlines()[0].strip()
+    return text.splitlines()[0].strip()
 
 
 def _user_texts(messages: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
