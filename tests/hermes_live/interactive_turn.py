@@ -121,6 +121,12 @@ class _Screen:
         self._raw += data
         self._last = time.monotonic()
 
+    def pause(self, seconds: float) -> None:
+        """Reads what arrives for ``seconds``, however much that is."""
+        until = time.monotonic() + seconds
+        while (left := until - time.monotonic()) > 0 and not self.closed:
+            self.read(min(left, 0.2))
+
     def wait(self, done: Callable[[], bool], deadline: float) -> bool:
         while time.monotonic() < deadline and not self.closed:
             if done():
@@ -129,11 +135,13 @@ class _Screen:
         return done()
 
     def submit(self, line: str, done: Callable[[], bool], deadline: float) -> bool:
-        """Types ``line``, then Enter on its own (Enter in the same burst reads as pasted text),
-        and Enter again every few seconds until ``done``: 0.22 takes typed text before its agent
-        is ready and leaves it in the input box."""
+        """Types ``line``, then, after a pause, Enter on its own, and Enter again every few
+        seconds until ``done``. 0.22 reads an Enter that comes within 50 ms of the last change
+        to its input box as a line break inside a pasted message, not as a submit
+        (``_RAPID_INPUT_ENTER_WINDOW_S`` in ``hermes_cli/cli_tui_mixin.py``), and takes typed
+        text before its agent is ready and leaves it in the input box."""
         self._write(line.encode())
-        self.read(_KEY_PAUSE_SECONDS)
+        self.pause(_KEY_PAUSE_SECONDS)
         while time.monotonic() < deadline and not self.closed:
             self._write(b"\r")
             if self.wait(done, min(deadline, time.monotonic() + _RETRY_SECONDS)):
