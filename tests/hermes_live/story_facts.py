@@ -120,6 +120,23 @@ def window_texts(run: StoryRun, upto: int) -> list[str]:
     ]
 
 
+@dataclass(frozen=True)
+class CheckedStory:
+    """A played story, its record and the facts due after each of its compactions, checked
+    once for the tests and the scorecard."""
+
+    run: StoryRun
+    record: Record
+    facts: tuple[tuple[Fact, ...], ...]
+    """The facts after compaction 1, 2, …"""
+
+
+def check_story(run: StoryRun, record: Record) -> CheckedStory:
+    """Checks every projection of ``run``."""
+    facts = tuple(tuple(facts_after(run, record, i)) for i in range(1, len(run.projections) + 1))
+    return CheckedStory(run, record, facts)
+
+
 def facts_after(run: StoryRun, record: Record, index: int) -> list[Fact]:
     """Every fact due after compaction ``index`` (1-based), checked on its projection."""
     projection = run.projections[index - 1]

@@ -14,8 +14,7 @@ from typing import Any
 
 from facts import projection_times_ms, resolved_references
 from live_run import CONTEXT_LENGTH
-from record import Record
-from story_facts import KINDS, OMISSIONS, POSITIONAL, facts_after, largest_request
+from story_facts import KINDS, OMISSIONS, POSITIONAL, CheckedStory, largest_request
 from story_run import StoryRun
 
 FINDINGS_DIR = "LIVE_FINDINGS_DIR"
@@ -23,12 +22,13 @@ CARDS: list[str] = []
 """The scorecards of the stories played in this run, as text, for the terminal summary."""
 
 
-def scorecard(run: StoryRun, record: Record) -> dict[str, Any]:
-    """The scorecard of a story as plain data."""
+def scorecard(checked: CheckedStory) -> dict[str, Any]:
+    """The scorecard of a checked story as plain data."""
+    run, record = checked.run, checked.record
     times = projection_times_ms(run)
     compactions = []
-    for index, projection in enumerate(run.projections, 1):
-        facts = facts_after(run, record, index)
+    pairs = zip(run.projections, checked.facts, strict=True)
+    for index, (projection, facts) in enumerate(pairs, 1):
         resolved, total = resolved_references(projection.body or "", record.rows)
         compactions.append(
             {

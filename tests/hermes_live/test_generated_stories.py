@@ -2,9 +2,10 @@
 every compaction against its session store (``story_facts.py``).
 
 ``LIVE_SEEDS=a,b,c`` plays other seeds than ``DEFAULT_SEEDS``; each is played with ``hermes chat``
-and the first one also through the gateway's API server. The first tests of a run establish that
-the story happened as generated (read from the store, not from vcc); each later test checks one
-kind of statement on every projection and lists every wrong one.
+and the first one also through the gateway's API server, two plays at a time (``story_plays.py``).
+The first tests of a run establish that the story happened as generated (read from the store, not
+from vcc); each later test checks one kind of statement on every projection and lists every wrong
+one.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from gateway_turns import GATEWAY, ensure_aiohttp
-from generator import DEFAULT_SEEDS, describe, generate
+from gateway_turns import GATEWAY
+from generator import DEFAULT_SEEDS, describe
 from record import Record
 from story import REFUSED
-from story_facts import KINDS, facts_after, under_context
+from story_facts import KINDS, CheckedStory, check_story, under_context
+from story_plays import Plays
 from story_report import CARDS, scorecard, text, write
-from story_run import CLI, StoryRun, run_story
+from story_run import CLI
 
 
 def seeds() -> list[int]:
@@ -33,22 +35,29 @@ def plays() -> list[tuple[int, str]]:
     return [(seed, CLI) for seed in chosen] + [(chosen[0], GATEWAY)]
 
 
+@pytest.fixture(scope="session")
+def played() -> Iterator[Plays]:
+    """Every play of the run, started together (``story_plays.AT_ONCE`` at a time)."""
+    started = Plays(plays())
+    yield started
+    started.close()
+
+
 @pytest.fixture(scope="module", params=plays(), ids=lambda play: f"seed{play[0]}-{play[1]}")
-def story(request: pytest.FixtureRequest) -> Iterator[tuple[StoryRun, Record]]:
-    """A story, played once per seed and way."""
-    seed, via = request.param
-    if via == GATEWAY and (missing := ensure_aiohttp()) is not None:
-        pytest.skip(f"the gateway's API server cannot run here: {missing}")
-    run = run_story(generate(seed), via)
-    record = Record(run.rows, run.session_id or "", run.spill)
-    card = scorecard(run, record)
+def story(request: pytest.FixtureRequest, played: Plays) -> CheckedStory:
+    """A story, played once per seed and way, and checked."""
+    if (why := played.skipped.get(request.param)) is not None:
+        pytest.skip(why)
+    run = played.result(request.param)
+    checked = check_story(run, Record(run.rows, run.session_id or "", run.spill))
+    card = scorecard(checked)
     write(card, run)
     CARDS.append(describe(run.story) + "\n" + text(card))
-    yield run, record
+    return checked
 
 
-def test_the_story_happened_as_generated(story: tuple[StoryRun, Record]) -> None:
-    run, record = story
+def test_the_story_happened_as_generated(story: CheckedStory) -> None:
+    run, record = story.run, story.record
     assert [t.exit_code for t in run.turns] == [0] * len(run.played), run.turns[-1:]
     assert run.model.errors == [] and run.player.problems == []
     wrong = []
@@ -64,26 +73,25 @@ def test_the_story_happened_as_generated(story: tuple[StoryRun, Record]) -> None
     assert wrong == []
 
 
-def test_hermes_compacted_through_vcc_every_time(story: tuple[StoryRun, Record]) -> None:
-    run, _ = story
+def test_hermes_compacted_through_vcc_every_time(story: CheckedStory) -> None:
+    run = story.run
     assert len(run.projections) >= len(run.turns)
     assert [p.response for p in run.projections if p.body is None] == []
     assert run.log.count("vcc: projected") == len(run.projections)
 
 
-def test_requests_stay_under_the_context_window(story: tuple[StoryRun, Record]) -> None:
-    fact = under_context(story[0])
+def test_requests_stay_under_the_context_window(story: CheckedStory) -> None:
+    fact = under_context(story.run)
     assert fact.holds, fact.statement
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_every_projection_states(story: tuple[StoryRun, Record], kind: str) -> None:
-    run, record = story
-    assert run.projections, "Hermes never compacted"
+def test_every_projection_states(story: CheckedStory, kind: str) -> None:
+    assert story.run.projections, "Hermes never compacted"
     wrong = [
         f"compaction {index}: {fact.statement} — {fact.problem}"
-        for index in range(1, len(run.projections) + 1)
-        for fact in facts_after(run, record, index)
+        for index, facts in enumerate(story.facts, 1)
+        for fact in facts
         if fact.kind == kind and not fact.holds
     ]
     assert wrong == []
