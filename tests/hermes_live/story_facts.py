@@ -187,22 +187,60 @@ def _runs(text: str) -> list[tuple[str, int | None, int]] | None:
 
 
 def _shows(subject: str, command: str) -> bool:
-    """Whether a line's subject shows ``command``: whole, or cut in its middle (``head…tail``)."""
+    """Whether a line's subject shows ``command``: whole, or with runs of its words left out,
+    each shown as ``…`` (``git init … main && git … && git …``): the pieces between the gaps are
+    in the command in that order, the first at its start and the last at its end."""
     if subject == command:
         return True
     if "\u2026" not in subject:
         return False
-    head, tail = subject.split("\u2026", 1)
-    return command.startswith(head.rstrip()) and command.endswith(tail.lstrip())
+    pieces = [piece.strip() for piece in subject.split("\u2026")]
+    head, tail = pieces[0], pieces[-1]
+    if not (command.startswith(head) and command.endswith(tail)):
+        return False
+    at = len(head)
+    for piece in pieces[1:-1]:
+        found = command.find(piece, at)
+        if found < 0:
+            return False
+        at = found + len(piece)
+    return at <= len(command) - len(tail)
 
 
-def _entry_for(command: Command, listed: Sequence[Listed]) -> Listed | None:
-    for entry in listed:
-        if command.job is not None and entry.job == command.job:
-            return entry
-        if command.job is None and entry.job is None and _shows(entry.subject, command.subject):
-            return entry
-    return None
+def _may_show(entry: Listed, command: Command) -> bool:
+    """Whether a Commands Run entry may be the line of ``command``: a job's by its process id,
+    any other by its subject."""
+    if command.job is not None or entry.job is not None:
+        return entry.job == command.job
+    return _shows(entry.subject, command.subject)
+
+
+def _assign(commands: Sequence[Command], listed: Sequence[Listed]) -> dict[int, Listed]:
+    """Each command's entry, by the command's index, one entry per command: an entry showing a
+    command whole first, then a shortened one that may show it (several commands may shorten
+    alike, told apart by a fingerprint the oracle does not compute), preferring one whose
+    outcomes agree with the command's."""
+    assigned: dict[int, Listed] = {}
+    taken: set[int] = set()
+    for index, command in enumerate(commands):
+        for number, entry in enumerate(listed):
+            if (
+                number not in taken
+                and _may_show(entry, command)
+                and (command.job is not None or entry.subject == command.subject)
+            ):
+                assigned[index] = entry
+                taken.add(number)
+                break
+    for index, command in enumerate(commands):
+        if index in assigned:
+            continue
+        free = [(n, e) for n, e in enumerate(listed) if n not in taken and _may_show(e, command)]
+        agreeing = [(n, e) for n, e in free if _history_problem(command, e) is None]
+        if chosen := (agreeing or free)[:1]:
+            assigned[index] = chosen[0][1]
+            taken.add(chosen[0][0])
+    return assigned
 
 
 def _expected(outcomes: Sequence[Outcome]) -> list[tuple[Outcome, int]]:
@@ -263,11 +301,12 @@ def _outcomes(
     commands: Sequence[Command], listed: Sequence[Listed], lines: Sequence[str]
 ) -> Iterator[Fact]:
     omitted = _omitted(lines)
-    for command in commands:
+    assigned = _assign(commands, listed)
+    for index, command in enumerate(commands):
         statement = f"Commands Run: `{command.subject}`" + (
             f" (job {command.job})" if command.job else ""
         )
-        entry = _entry_for(command, listed)
+        entry = assigned.get(index)
         if entry is None:
             yield Fact(OUTCOMES, statement, None if omitted else "no Commands Run line for it")
             continue
@@ -390,21 +429,15 @@ def _positional(projection: Projection, record: Record, body: str) -> Iterator[F
 def _omissions(
     commands: Sequence[Command], listed: Sequence[Listed], lines: Sequence[str]
 ) -> Iterator[Fact]:
-    shown = [c for c in commands if _entry_for(c, listed) is not None]
-    strays = [
-        e
-        for e in listed
-        if not any(
-            (c.job is not None and e.job == c.job)
-            or (c.job is None and _shows(e.subject, c.subject))
-            for c in commands
-        )
-    ]
-    for entry in strays:
-        yield Fact(OMISSIONS, f"Commands Run lists a command that ran: {entry.line}", "it did not")
+    assigned = _assign(commands, listed)
+    claimed = [id(entry) for entry in assigned.values()]
+    for entry in listed:
+        if id(entry) not in claimed:
+            statement = f"Commands Run lists a command that ran: {entry.line}"
+            yield Fact(OMISSIONS, statement, "no stored command is its, or it is listed twice")
     omitted = _omitted(lines)
-    statement = f"{len(shown)} listed + {omitted} omitted = {len(commands)} commands run"
-    problem = None if len(shown) + omitted == len(commands) else "the counts differ"
+    statement = f"{len(assigned)} listed + {omitted} omitted = {len(commands)} commands run"
+    problem = None if len(assigned) + omitted == len(commands) else "the counts differ"
     yield Fact(OMISSIONS, statement, problem)
 
 
