@@ -83,7 +83,8 @@ _RUN = re.compile(
 )
 _SKIPPED = re.compile(r"^\u2026 (\d+) more$")
 _OMITTED = re.compile(r"^\((\d+) older [a-z ]+ omitted")
-_GOAL_LINE = re.compile(r"^\[(?:#\d+|t\d+|unsaved)\] (.*?)\u2026?$")
+_GOAL_LINE = re.compile(r"^\[(?:#\d+|t\d+|unsaved)\] (.*)$")
+"""A Goal line: a request quoted whole, or with its middle or its end left out (``…``)."""
 _RESTATED = re.compile(r"^\[STILL IN PROGRESS[^\]\n]*\]\s*")
 """How 0.22 restates an unfinished request after a compaction, ahead of its stored words."""
 _HASH = re.compile(r"^[0-9a-f]{40}$")
@@ -393,7 +394,7 @@ def _goal(run: StoryRun, record: Record, index: int, lines: Sequence[str]) -> It
         if not any(turn.request in t for t in texts) or turn.request in live:
             continue
         quoted = [m[1] for line in lines if (m := _GOAL_LINE.match(line))]
-        held = any(q and turn.request.startswith(q.rstrip()) for q in quoted)
+        held = any(q.strip(" \u2026") and _shows(q, turn.request) for q in quoted)
         yield Fact(GOAL, f"Goal: {turn.request}", None if held else "not in Goal")
 
 
