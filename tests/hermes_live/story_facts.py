@@ -44,7 +44,7 @@ from summary_checks import (
 OUTCOMES = "each command's outcome history and final outcome"
 BLOCKED = "Blocked holds exactly the refused calls and the failures never followed by a success"
 KEPT = "a delegated child's report and a commit's hash are kept"
-FOCUS = "after /compress FOCUS the lines matching it come first"
+FOCUS = "after /compress FOCUS no line matching it is left out while others are shown"
 GOAL = "Goal holds every request no longer in the live context"
 POSITIONAL = "no [tN] or [unsaved] for a stored row"
 OMISSIONS = "listed commands plus the omission note's count are the commands run"
@@ -88,6 +88,7 @@ _GOAL_LINE = re.compile(r"^\[(?:#\d+|t\d+|unsaved)\] (.*)$")
 _RESTATED = re.compile(r"^\[STILL IN PROGRESS[^\]\n]*\]\s*")
 """How 0.22 restates an unfinished request after a compaction, ahead of its stored words."""
 _HASH = re.compile(r"^[0-9a-f]{40}$")
+FILE_TOOLS = ("read_file", "write_file", "patch", "search_files")
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,7 @@ def facts_after(run: StoryRun, record: Record, index: int) -> list[Fact]:
         *_outcomes(commands, listed, found.get(HEADING_OF["commands"], [])),
         *_blocked(record, covered, found.get(HEADING_OF["blocked"], [])),
         *_kept(run, record, index, projection_text(body)),
-        *_focus(projection, found),
+        *_focus(projection, record, covered, found),
         *_goal(run, record, index, found.get(HEADING_OF["requests"], [])),
         *_references(body, unbridged(record.rows)),
         *_positional(projection, record, body),
@@ -368,20 +369,40 @@ def _kept(run: StoryRun, record: Record, index: int, text: str) -> Iterator[Fact
             yield Fact(KEPT, f"the child's report {report!r} is kept", None if held else "lost")
 
 
-def _focus(projection: Projection, found: Mapping[str, list[str]]) -> Iterator[Fact]:
+def _focus(
+    projection: Projection, record: Record, covered: set[str], found: Mapping[str, list[str]]
+) -> Iterator[Fact]:
+    """After ``/compress FOCUS``, matching lines are kept first wherever a cap or the budget
+    forces a choice, and never change the order of what is shown (HOW-IT-WORKS, Focus): where
+    Commands Run or Relevant Files left entries out, every command or file path that names the
+    focus is still listed."""
     focus = projection.request.get("params", {}).get("focus")
     if not focus:
         return
     word = str(focus).lower()
-    for heading in (HEADING_OF["commands"], HEADING_OF["files"]):
-        lines = [line for line in found.get(heading, []) if line.startswith("- ")]
-        matching = [i for i, line in enumerate(lines) if word in line.lower()]
-        if not matching:
-            continue
-        first_other = next((i for i, line in enumerate(lines) if word not in line.lower()), None)
-        late = first_other is not None and first_other < matching[-1]
-        statement = f"{heading}: the lines naming {focus!r} come first"
-        yield Fact(FOCUS, statement, f"{lines[first_other]} comes before them" if late else None)
+    commands_lines = found.get(HEADING_OF["commands"], [])
+    if _omitted(commands_lines):
+        commands = record.commands(covered)
+        listed = [_listed(line) for line in command_lines(commands_lines) if line.startswith("- ")]
+        assigned = _assign(commands, listed)
+        for index, command in enumerate(commands):
+            if word in command.subject.lower():
+                statement = f"Commands Run keeps `{command.subject}`, which names {focus!r}"
+                yield Fact(FOCUS, statement, None if index in assigned else "left out")
+    files_lines = found.get(HEADING_OF["files"], [])
+    if _omitted(files_lines):
+        paths = {
+            str(call.arguments["path"])
+            for call in record.calls.values()
+            if call.call_id in covered and call.tool in FILE_TOOLS and call.arguments.get("path")
+        }
+        for path in sorted(p for p in paths if word in p.lower()):
+            held = any(line.startswith(f"- {path} ") for line in files_lines)
+            yield Fact(
+                FOCUS,
+                f"Relevant Files keeps {path}, which names {focus!r}",
+                None if held else "left out",
+            )
 
 
 def _goal(run: StoryRun, record: Record, index: int, lines: Sequence[str]) -> Iterator[Fact]:
