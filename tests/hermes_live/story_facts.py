@@ -42,7 +42,7 @@ from summary_checks import (
 )
 
 OUTCOMES = "each command's outcome history and final outcome"
-BLOCKED = "Blocked holds exactly the refused calls and the failures never followed by a success"
+BLOCKED = "Blocked holds exactly the refused calls and the failures retried or not moved on from"
 KEPT = "a delegated child's report and a commit's hash are kept"
 FOCUS = "after /compress FOCUS no line matching it is left out while others are shown"
 GOAL = "Goal holds every request no longer in the live context"
@@ -319,29 +319,46 @@ def _succeeded(outcome: Outcome | None) -> bool:
     return outcome is not None and outcome.kind in (SUCCEEDED, ANSWERED, WORKED)
 
 
+def _decisive(outcomes: Sequence[Outcome]) -> list[Outcome]:
+    """The outcomes that say how a run ended (not a job's start, a log without its exit code, a
+    job still running)."""
+    return [o for o in outcomes if o.kind not in (STARTED, NO_EXIT, RUNNING)]
+
+
 def _blocked(record: Record, covered: set[str], lines: Sequence[str]) -> Iterator[Fact]:
-    """Listed: each call whose last result was a refusal, and each command whose last run failed
-    (or timed out) with no success of any call after it. Nothing else is listed."""
+    """Listed: each command whose last decisive result was a refusal, and each whose last
+    decisive run failed (or timed out) and either failed on its run before too (a failed retry)
+    or was followed by no success of any call; a failure the agent moved on from is not listed.
+    A background job is one run, however many process calls reported its end, and its line is
+    told by its process id. Nothing else is listed."""
     calls = [c for c in record.calls.values() if c.call_id in covered]
     expected: list[Command] = []
     for command in record.commands(covered):
-        outcomes = command.outcomes
-        if not outcomes or command.job is not None:
+        decisive = _decisive(command.outcomes)
+        if not decisive:
             continue
-        last = outcomes[-1]
-        later = [c for c in calls if c.row > command.runs[-1].row]
-        if last.kind == REFUSED or (
-            last.kind in (FAILED, TIMED_OUT) and not any(_succeeded(c.result) for c in later)
-        ):
+        last = decisive[-1]
+        trouble = (FAILED, TIMED_OUT)
+        retried = command.job is None and len(decisive) > 1 and decisive[-2].kind in trouble
+        later = [c for c in calls if c.result is not None and c.result.row > last.row]
+        moved_on = any(_succeeded(c.result) for c in later)
+        if last.kind == REFUSED or (last.kind in trouble and (retried or not moved_on)):
             expected.append(command)
     entries = [(line, _CALL_ENTRY.match(line)) for line in lines if line.startswith("- ")]
-    named = [(line, match["subject"] or "") for line, match in entries if match]
+    named = [(line, match) for line, match in entries if match]
+
+    def names(match: re.Match[str], command: Command) -> bool:
+        job = match["job"].strip()[5:-1] if match["job"] else None
+        if command.job is not None or job is not None:
+            return job == command.job
+        return _shows(match["subject"] or "", command.subject)
+
     for command in expected:
         statement = f"Blocked: `{command.subject}` is listed"
-        found = any(_shows(subject, command.subject) for _, subject in named)
+        found = any(names(match, command) for _, match in named)
         yield Fact(BLOCKED, statement, None if found or _omitted(lines) else "not listed")
-    for line, subject in named:
-        if not any(_shows(subject, command.subject) for command in expected):
+    for line, match in named:
+        if not any(names(match, command) for command in expected):
             yield Fact(BLOCKED, f"Blocked lists only what it must: {line}", "listed")
 
 
