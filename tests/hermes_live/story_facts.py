@@ -122,7 +122,7 @@ def window_texts(run: StoryRun, upto: int) -> list[str]:
     ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class CheckedStory:
     """A played story, its record and the facts due after each of its compactions, checked
     once for the tests and the scorecard."""
@@ -131,6 +131,10 @@ class CheckedStory:
     record: Record
     facts: tuple[tuple[Fact, ...], ...]
     """The facts after compaction 1, 2, …"""
+
+    def __repr__(self) -> str:
+        wrong = sum(not fact.holds for facts in self.facts for fact in facts)
+        return f"CheckedStory({self.run!r}, {wrong} wrong facts)"
 
 
 def check_story(run: StoryRun, record: Record) -> CheckedStory:
