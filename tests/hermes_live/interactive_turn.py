@@ -63,28 +63,37 @@ def run_interactive_turn(
     os.close(terminal)
     screen = _Screen(fd)
     number = player.story.turns.index(turn)
+    stalled = None
     try:
-        screen.wait(lambda: PROMPT in screen.text and screen.quiet(), deadline)
         asked = len(player.requests)
-        screen.submit(turn.request, lambda: len(player.requests) > asked, deadline)
-        screen.wait(lambda: number in player.finished and screen.quiet(), deadline)
-        before = _count_projections(capture)
-        shown = len(screen.text)
-        screen.submit(
-            f"/compress {turn.focus}",
-            lambda: _count_projections(capture) > before or NOTHING in screen.text[shown:],
-            deadline,
-        )
-        screen.wait(screen.quiet, deadline)
-        screen.submit("/exit", lambda: screen.closed, min(deadline, time.monotonic() + 10))
-        exit_code = _wait_for_exit(hermes, screen, min(deadline, time.monotonic() + 30))
+        if not screen.wait(lambda: PROMPT in screen.text and screen.quiet(), deadline):
+            stalled = "the input prompt"
+        elif not screen.submit(turn.request, lambda: len(player.requests) > asked, deadline):
+            stalled = "the model to receive the request"
+        elif not screen.wait(lambda: number in player.finished and screen.quiet(), deadline):
+            stalled = "the model's answer"
+        else:
+            before, shown = _count_projections(capture), len(screen.text)
+
+            def compacted() -> bool:
+                return _count_projections(capture) > before or NOTHING in screen.text[shown:]
+
+            if not screen.submit(f"/compress {turn.focus}", compacted, deadline):
+                stalled = "/compress"
+            else:
+                screen.wait(screen.quiet, deadline)
+                screen.submit("/exit", lambda: screen.closed, min(deadline, time.monotonic() + 10))
+        # A stalled turn is ended at once; otherwise Hermes gets a while to exit after /exit.
+        exit_by = time.monotonic() if stalled else min(deadline, time.monotonic() + 30)
+        exit_code = _wait_for_exit(hermes, screen, exit_by)
     finally:
         if hermes.poll() is None:  # only after an error: every path above waits for its exit
             hermes.kill()
             hermes.wait()
         with contextlib.suppress(OSError):
             os.close(fd)
-    return TurnRun("interactive", exit_code, screen.text, "", time.monotonic() - started)
+    why = f"stalled waiting for {stalled}" if stalled else ""
+    return TurnRun("interactive", exit_code, screen.text, why, time.monotonic() - started)
 
 
 class _Screen:
