@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -42,7 +43,7 @@ from summary_checks import (
 )
 
 OUTCOMES = "each command's outcome history and final outcome"
-BLOCKED = "Blocked holds exactly the refused calls and the failures retried or not moved on from"
+BLOCKED = "Blocked holds exactly the refused calls and the work that still failed when last tried"
 KEPT = "a delegated child's report and a commit's hash are kept"
 FOCUS = "after /compress FOCUS no line matching it is left out while others are shown"
 GOAL = "Goal holds every request no longer in the live context"
@@ -329,21 +330,62 @@ def _decisive(outcomes: Sequence[Outcome]) -> list[Outcome]:
     return [o for o in outcomes if o.kind not in (STARTED, NO_EXIT, RUNNING)]
 
 
+_STEP_END = frozenset(("&&", "||", ";", "|", "&"))
+_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+
+
+def _work(command: Command) -> str:
+    """The piece of work a command is at, as HOW-IT-WORKS defines it for Blocked: its program
+    and the first word after it that is not an option (``python3 scripts/report.py``,
+    ``git apply``, ``python pytest``), read past ``cd DIR &&`` steps and ``NAME=value`` words;
+    code run by ``execute_code`` is its own work."""
+    if command.runs and command.runs[0].tool == "execute_code":
+        return f"code {command.subject}"
+    try:
+        words = shlex.split(command.subject.replace(";", " ; "))
+    except ValueError:
+        words = command.subject.split()
+    steps: list[list[str]] = [[]]
+    for word in words:
+        if word in _STEP_END:
+            steps.append([])
+        else:
+            steps[-1].append(word)
+    step = next((s for s in steps if s and s[0] != "cd"), [])
+    while step and _ASSIGNMENT.match(step[0]):
+        step = step[1:]
+    if not step:
+        return command.subject
+    subject = next((w for w in step[1:] if not w.startswith("-") and "=" not in w), None)
+    return step[0] if subject is None else f"{step[0]} {subject}"
+
+
 def _blocked(record: Record, covered: set[str], lines: Sequence[str]) -> Iterator[Fact]:
-    """Listed: each command whose last decisive result was a refusal, and each whose last
-    decisive run failed (or timed out) and either failed on its run before too (a failed retry)
-    or was followed by no success of any call; a failure the agent moved on from is not listed.
-    A background job is one run, however many process calls reported its end, and its line is
+    """Listed (HOW-IT-WORKS, Blocked): each command whose latest decisive result was a refusal,
+    and work that still failed when last tried: the command's last decisive run is the last
+    attempt at its work (the same program and subject, details aside), it failed or timed out,
+    and it came after a failed attempt at that work or nothing at all succeeded after it. A
+    failure the agent moved on from, or whose work a later attempt got done, is not listed. A
+    background job is one attempt, however many process calls reported its end, and its line is
     told by its process id. Nothing else is listed."""
     calls = [c for c in record.calls.values() if c.call_id in covered]
-    expected: list[Command] = []
-    for command in record.commands(covered):
+    commands = record.commands(covered)
+    attempts: dict[str, list[Outcome]] = {}
+    for command in commands:
         decisive = _decisive(command.outcomes)
-        if not decisive:
-            continue
+        runs = decisive[-1:] if command.job is not None else decisive
+        attempts.setdefault(_work(command), []).extend(runs)
+    for work in attempts.values():
+        work.sort(key=lambda outcome: outcome.row)
+    trouble = (FAILED, TIMED_OUT)
+    expected: list[Command] = []
+    for command in commands:
+        decisive = _decisive(command.outcomes)
+        work = attempts[_work(command)]
+        if not decisive or work[-1] is not decisive[-1]:
+            continue  # nothing decided, or a later attempt at the work decides it
         last = decisive[-1]
-        trouble = (FAILED, TIMED_OUT)
-        retried = command.job is None and len(decisive) > 1 and decisive[-2].kind in trouble
+        retried = len(work) > 1 and work[-2].kind in trouble
         later = [c for c in calls if c.result is not None and c.result.row > last.row]
         moved_on = any(_succeeded(c.result) for c in later)
         if last.kind == REFUSED or (last.kind in trouble and (retried or not moved_on)):
