@@ -5,8 +5,11 @@ the one driven (``deno task test`` runs this once per release in ``.cache/hermes
 
     .cache/hermes/0.19.0/bin/python -m pytest tests/hermes_live
 
-The session runs once, before the first test; every test then checks one kind of statement on
-every compaction. The run's store, captured windows and scorecard stay in ``live_run.KEPT_RUNS``.
+The scripted session runs once, before the first test that needs it; every test then checks one
+kind of statement on every compaction. The run's store, captured windows and scorecard stay in
+``live_run.KEPT_RUNS``. The generated stories (``test_generated_stories.py``; ``LIVE_SEEDS=a,b,c``
+chooses their seeds, ``LIVE_FINDINGS_DIR`` where the captures of a story with a wrong fact go) are
+kept in ``story_run.STORY_RUNS``.
 """
 
 from __future__ import annotations
@@ -48,6 +51,9 @@ def rows(live: LiveRun) -> dict[int, dict[str, Any]]:
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     from report import text
+    from story_report import CARDS
 
     for card in _cards:
         terminalreporter.write_line(text(card))
+    for card in CARDS:
+        terminalreporter.write_line(card)

@@ -114,7 +114,8 @@ def read_rows(store: Path) -> dict[int, dict[str, Any]]:
     return out
 
 
-def _write_config(home: Path, base_url: str) -> None:
+def _write_config(home: Path, base_url: str, extra: str = "") -> None:
+    """Hermes's ``config.yaml`` for the scripted model, with ``extra`` YAML appended."""
     (home / "config.yaml").write_text(
         "model:\n"
         f"  default: {MODEL}\n"
@@ -127,7 +128,7 @@ def _write_config(home: Path, base_url: str) -> None:
         "memory:\n"
         "  nudge_interval: 0\n"
         "skills:\n"
-        "  creation_nudge_interval: 0\n",
+        "  creation_nudge_interval: 0\n" + extra,
         encoding="utf-8",
     )
 
@@ -242,12 +243,13 @@ def _run_hermes(env: dict[str, str], workdir: Path) -> tuple[int | None, str, st
     return done.returncode, done.stdout, done.stderr
 
 
-def _sandbox_env(home: Path, base_url: str, capture: Path) -> dict[str, str]:
-    """Hermes's environment: the sandboxed home, configured for the scripted model, with vcc
-    installed and captured; this virtual environment's commands first on ``PATH``."""
+def _sandbox_env(home: Path, base_url: str, capture: Path, config: str = "") -> dict[str, str]:
+    """Hermes's environment: the sandboxed home, configured for the scripted model (plus the
+    YAML in ``config``), with vcc installed and captured; this virtual environment's commands
+    first on ``PATH``."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("HERMES_", "VCC_"))}
     env["HERMES_HOME"] = str(home)
-    _write_config(home, base_url)
+    _write_config(home, base_url, config)
     _install_vcc(home, env)
     env["VCC_BIN"] = str(_tee_wrapper(home, capture))
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
