@@ -8,7 +8,7 @@
 import { cutMiddle, joinGaps } from "./excerpt.ts";
 
 /** What stands for words left out. */
-const GAP = "…";
+export const GAP = "…";
 // Words longer than this share of the width are shortened inside first, so the program and what it
 // works on always fit.
 const LONG_WORD_SHARE = 0.6;

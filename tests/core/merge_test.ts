@@ -94,6 +94,8 @@ Deno.test("project() judges a failure an earlier projection listed in Blocked as
   const passing = (command: string) =>
     ["terminal", { command }, { output: "done", exit_code: 0 }] as const;
   type Step = ReturnType<typeof failing> | ReturnType<typeof passing>;
+  const report = "python3 scripts/report.py --format=table --columns=account,posted,status " +
+    "--sort=posted --limit=500 --ledger=data/ledger_05.txt --title=quarterly-settlement-overview";
   const cases: ReadonlyArray<readonly [string, Step[], Step[], boolean]> = [
     ["failed once, then the agent moved on", [failing("make lint", 2)], [passing("ls")], false],
     [
@@ -117,6 +119,12 @@ Deno.test("project() judges a failure an earlier projection listed in Blocked as
       [failing("ls x", 2)],
       true,
     ],
+    [
+      "a long command, shown shortened, retried and failing, then its work done",
+      [failing(`${report} --region=south`, 3), failing(`${report} --region=south`, 3)],
+      [passing(`${report} --region=north`)],
+      false,
+    ],
   ];
   for (const [name, earlier, later, stuck] of cases) {
     await t.step(name, () => {
@@ -131,7 +139,9 @@ Deno.test("project() judges a failure an earlier projection listed in Blocked as
       }).body;
       const whole = project([...firstWindow, ...secondWindow], { sessionId: "s" }).body;
       const blocked = (body: string) =>
-        /`(?:make lint|python3 report\.py[^`]*)`/.test(section(body, "## Blocked") ?? "");
+        /`(?:make lint|python3 (?:scripts\/)?report\.py[^`]*)`/.test(
+          section(body, "## Blocked") ?? "",
+        );
       assert.equal(blocked(merged), stuck, "merged");
       assert.equal(blocked(whole), stuck, "one window");
     });

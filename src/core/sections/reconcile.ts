@@ -12,6 +12,7 @@
  */
 import { type Attempt, fixAfter, gotPast, isStuck, lastDecisive } from "../history.ts";
 import { isBlocked, isCleanSuccess } from "../outcome_words.ts";
+import { GAP } from "../command_display.ts";
 import { commandFamily } from "../shell_words.ts";
 import { type Ref, sameRow } from "../ref.ts";
 import type { SectionContent } from "../section.ts";
@@ -76,10 +77,13 @@ export function reconcile(
  * command's key, which Commands Run's lines (no tool named) and Blocked's share.
  */
 function familyOf(name: CallName): string {
-  // A shortened display may have lost the words that tell its work apart: it is its own.
-  if (name.subject.includes("…")) return name.subject;
-  return commandFamily(name.subject) ?? name.subject;
+  // A shortened display keeps its program and subject first; a step left out before them is a
+  // `cd`. One that lost them is a piece of work of its own.
+  const family = commandFamily(name.subject.replace(LEADING_GAP, ""));
+  return family === undefined || family.includes(GAP) ? name.subject : family;
 }
+
+const LEADING_GAP = new RegExp(`^${GAP} (?:&&|;) `);
 
 // Where a row stands in time: stored rows by id; rows never saved after them all (they are the
 // newest), an earlier window's first, then the window's in their order.
