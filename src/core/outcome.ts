@@ -154,7 +154,8 @@ function jsonOutcome(result: Record<string, unknown>, call: CallKind): Outcome {
     result.return_code,
   );
   const withExit = exitCode === undefined ? {} : { exitCode };
-  if (BLOCKED_STATUS.has(status) || result.blocked === true) {
+  // Hermes words a refusal's error `BLOCKED: …`, whatever its status and exit code say.
+  if (BLOCKED_STATUS.has(status) || result.blocked === true || BLOCKED_TEXT.test(error)) {
     return { kind: "blocked", detail, ...withExit };
   }
   if (PENDING_STATUS.has(status) || result.approval_required === true) {

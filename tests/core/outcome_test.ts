@@ -52,6 +52,17 @@ const CASES: ReadonlyArray<readonly [string, boolean, string]> = [
   [json({ output: "", error: "permission denied" }), true, "failed (error)"],
   [json({ status: "blocked", error: "denied by user" }), true, "blocked"],
   [json({ status: "BLOCKED" }), true, "blocked"],
+  // Hermes 0.22's refusals in approval mode, as stored.
+  [
+    json({ status: "error", error: "BLOCKED: execute_code runs arbitrary local Python." }),
+    true,
+    "blocked",
+  ],
+  [
+    json({ output: "", exit_code: -1, error: "BLOCKED: this command matches a deny rule." }),
+    true,
+    "blocked (exit -1)",
+  ],
   [json({ status: "pending_approval", message: "needs approval" }), true, "pending approval"],
   [json({ status: "approval_required" }), true, "pending approval"],
   [json({ status: "interrupted", output: "^C" }), true, "interrupted"],
