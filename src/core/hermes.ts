@@ -38,10 +38,14 @@ export const MERGED_PRIOR_HEADER = "[PRIOR CONTEXT — for reference only; not a
 export const MERGED_SUMMARY_DELIMITER = "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]";
 
 /**
- * How Hermes (0.22) begins the user row restating an unfinished request after a compaction
- * (`_INFLIGHT_TASK_REPLAY_HEADER`); the request's own words follow the bracket.
+ * The bracket Hermes (0.22) begins the user row with that restates an unfinished request after a
+ * compaction (`_INFLIGHT_TASK_REPLAY_HEADER`); the request's own words follow it.
  */
-export const RESTATEMENT_START = "[STILL IN PROGRESS";
+export const RESTATEMENT_HEADER = "[STILL IN PROGRESS — this is the active request, restated " +
+  "after the compaction boundary because it was not finished yet. Continue it; do not start over.]";
+
+/** How that bracket begins, which its other wordings share. */
+export const RESTATEMENT_START = RESTATEMENT_HEADER.slice(0, RESTATEMENT_HEADER.indexOf(" —"));
 
 /** The heading of the section Hermes's grounding rewrites (`HISTORICAL_TASK_HEADING`). */
 export const HISTORICAL_TASK_HEADING = "## Historical Task Snapshot";
@@ -195,7 +199,7 @@ export const HERMES_STRINGS: ReadonlyArray<
   [SUMMARY_END_MARKER, constant(`${COMPRESSOR}:_SUMMARY_END_MARKER`, "equals", BOTH)],
   [MERGED_PRIOR_HEADER, constant(`${COMPRESSOR}:_MERGED_PRIOR_CONTEXT_HEADER`, "equals", BOTH)],
   [MERGED_SUMMARY_DELIMITER, constant(`${COMPRESSOR}:_MERGED_SUMMARY_DELIMITER`, "equals", BOTH)],
-  [RESTATEMENT_START, constant(`${COMPRESSOR}:_INFLIGHT_TASK_REPLAY_HEADER`, "prefix", MODERN)],
+  [RESTATEMENT_HEADER, constant(`${COMPRESSOR}:_INFLIGHT_TASK_REPLAY_HEADER`, "equals", MODERN)],
   [HISTORICAL_TASK_HEADING, constant(`${COMPRESSOR}:HISTORICAL_TASK_HEADING`, "equals", BOTH)],
   [SNAPSHOT_GROUNDING_WORDS, source(COMPRESSOR)],
   [SNAPSHOT_DISCLAIMER, source(COMPRESSOR)],

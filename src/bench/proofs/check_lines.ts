@@ -3,6 +3,7 @@ import {
   LABEL_TOKENS,
   LABEL_WORDS,
   refLabel,
+  RESTATEMENT_HEADER,
   SNAPSHOT_GROUNDING_WORDS,
   windowRef,
   wordsOf,
@@ -40,9 +41,14 @@ export function lineCheckable(verdict: LineVerdict): boolean {
 }
 
 const REF = /\[(#\d+|t\d+|unsaved)\]/g;
-// Hermes's words on the task snapshot line it writes in place of vcc's (0.19, 0.22), and the
-// marks it leaves where it cut the quote: labels, not quotes.
+// Hermes's words on the task snapshot line it writes in place of vcc's (0.19, 0.22), the marker
+// it quotes before a request it restated (0.22), and the marks it leaves where it cut the quote:
+// labels, not quotes.
 const HERMES_SNAPSHOT_LABEL = new RegExp(RegExp.escape(SNAPSHOT_GROUNDING_WORDS), "g");
+const HERMES_RESTATEMENT = new RegExp(
+  `[[⟦]${RegExp.escape(RESTATEMENT_HEADER.slice(1, -1))}[\\]⟧]`,
+  "g",
+);
 const HERMES_ELISION = /\s?\.\.\.\[truncated\]|⟪HERMES-CONTEXT-COMPRESSION:[^⟫]*⟫/g;
 // A word an excerpt cut short: directly followed by the ellipsis that marks the cut.
 const CUT_WORD = /([\p{L}\p{N}_]+)…/gu;
@@ -126,7 +132,8 @@ export function checkLines(body: string, lookup: RowLookup): LineVerdict[] {
       ref === "unsaved" || (ref.startsWith("t") && !lookup.positional)
     );
     const text = line.kind === "snapshot"
-      ? line.text.replace(HERMES_SNAPSHOT_LABEL, " ").replace(HERMES_ELISION, "…")
+      ? line.text.replace(HERMES_SNAPSHOT_LABEL, " ").replace(HERMES_RESTATEMENT, " ")
+        .replace(HERMES_ELISION, "…")
       : line.text;
     const cut = new Set([...text.matchAll(CUT_WORD)].map((match) => match[1]!));
     const ends = new Set([...text.matchAll(WORD_END)].map((match) => match[1]!));
