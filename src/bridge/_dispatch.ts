@@ -62,7 +62,7 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  * import assert from "node:assert/strict";
  * import { PYTHON_UNICODE_VERSION } from "../anchors/mod.ts";
  * import { project } from "../core/mod.ts";
- * const dispatcher = new Dispatcher({ version: "0.2.0", maxMessageBytes: 1 << 26, project });
+ * const dispatcher = new Dispatcher({ version: "0.3.0", maxMessageBytes: 1 << 26, project });
  * const init = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}';
  * const reply = dispatcher.handleLine(new TextEncoder().encode(init));
  * assert.deepEqual(reply.response, {
@@ -70,7 +70,7 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  *   id: 1,
  *   result: {
  *     protocolVersion: 1,
- *     serverInfo: { name: "vcc", version: "0.2.0", anchorUnicodeVersion: PYTHON_UNICODE_VERSION },
+ *     serverInfo: { name: "vcc", version: "0.3.0", anchorUnicodeVersion: PYTHON_UNICODE_VERSION },
  *     limits: { maxMessageBytes: 1 << 26 },
  *   },
  * });
