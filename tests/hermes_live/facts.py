@@ -235,6 +235,21 @@ def _unredacted(text: str) -> str:
     return text
 
 
+def fact_tally(facts: Sequence[Fact], kinds: Sequence[str]) -> dict[str, Any]:
+    """A compaction's facts counted for a report: right and in all, by kind and together."""
+    return {
+        "facts": {
+            kind: [
+                sum(f.holds for f in facts if f.kind == kind),
+                sum(f.kind == kind for f in facts),
+            ]
+            for kind in kinds
+        },
+        "facts_right": sum(f.holds for f in facts),
+        "facts_total": len(facts),
+    }
+
+
 def resolved_references(body: str, rows: Mapping[int, Mapping[str, Any]]) -> tuple[int, int]:
     """(references on lines whose citations all hold, all references) of a projection."""
     good = {fact.statement for fact in _references(body, rows) if fact.holds}

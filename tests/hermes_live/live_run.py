@@ -211,6 +211,20 @@ def _lines(path: Path) -> list[str]:
     return [line for line in path.read_text(encoding="utf-8").split("\n") if line]
 
 
+def keep_run(home: Path, capture: Path, kept: Path) -> Path:
+    """Keeps what a run left in ``kept`` once vcc's last answer is written: the captured bridge
+    lines, Hermes's log and a copy of the session store, which it returns."""
+    _wait_for_tees(capture)
+    if kept.exists():
+        shutil.rmtree(kept)
+    kept.mkdir(parents=True)
+    shutil.copytree(capture, kept / "rpc")
+    log_file = home / "logs" / "agent.log"
+    log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
+    (kept / "agent.log").write_text(log, encoding="utf-8")
+    return _keep(home / "state.db", kept / "state.db")
+
+
 def _keep(store: Path, destination: Path) -> Path:
     """A consistent single-file copy of the session store (its write-ahead log included)."""
     destination.parent.mkdir(parents=True, exist_ok=True)
@@ -277,15 +291,8 @@ def run_live_session() -> LiveRun:
             exit_code, stdout, stderr = _run_hermes(env, workdir)
         finally:
             model.close()
-        _wait_for_tees(capture)
-        if kept.exists():
-            shutil.rmtree(kept)
-        kept.mkdir(parents=True)
-        shutil.copytree(capture, kept / "rpc")
-        log_file = home / "logs" / "agent.log"
-        log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
-        (kept / "agent.log").write_text(log, encoding="utf-8")
-        store = _keep(home / "state.db", kept / "state.db")
+        store = keep_run(home, capture, kept)
+        log = (kept / "agent.log").read_text(encoding="utf-8")
     return LiveRun(
         label=label,
         session=session,

@@ -8,7 +8,14 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from facts import KINDS, facts_after, lookup_check, projection_times_ms, resolved_references
+from facts import (
+    KINDS,
+    fact_tally,
+    facts_after,
+    lookup_check,
+    projection_times_ms,
+    resolved_references,
+)
 from live_run import CONTEXT_LENGTH, KEPT_RUNS, LiveRun
 
 
@@ -23,15 +30,7 @@ def scorecard(run: LiveRun, rows: Mapping[int, Mapping[str, Any]]) -> dict[str, 
             {
                 "compaction": index,
                 "turns": len(projection.turns),
-                "facts": {
-                    kind: [
-                        sum(f.holds for f in facts if f.kind == kind),
-                        sum(f.kind == kind for f in facts),
-                    ]
-                    for kind in KINDS
-                },
-                "facts_right": sum(f.holds for f in facts),
-                "facts_total": len(facts),
+                **fact_tally(facts, KINDS),
                 "references_resolved": resolved,
                 "references_total": total,
                 "projection_ms": times[index - 1] if index <= len(times) else None,

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from facts import projection_times_ms, resolved_references
+from facts import fact_tally, projection_times_ms, resolved_references
 from live_run import CONTEXT_LENGTH
 from story_facts import KINDS, OMISSIONS, POSITIONAL, CheckedStory, largest_request
 from story_run import StoryRun
@@ -35,15 +35,7 @@ def scorecard(checked: CheckedStory) -> dict[str, Any]:
                 "compaction": index,
                 "turns": len(projection.turns),
                 "focus": projection.request.get("params", {}).get("focus"),
-                "facts": {
-                    kind: [
-                        sum(f.holds for f in facts if f.kind == kind),
-                        sum(f.kind == kind for f in facts),
-                    ]
-                    for kind in KINDS
-                },
-                "facts_right": sum(f.holds for f in facts),
-                "facts_total": len(facts),
+                **fact_tally(facts, KINDS),
                 "wrong": [f"{f.kind}: {f.statement} — {f.problem}" for f in facts if not f.holds],
                 "references_resolved": resolved,
                 "references_total": total,

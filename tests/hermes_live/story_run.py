@@ -25,12 +25,11 @@ from live_run import (
     REPO,
     Projection,
     _count_projections,
-    _keep,
     _projections,
     _sandbox_env,
     _text,
-    _wait_for_tees,
     hermes_entry_point,
+    keep_run,
     read_rows,
     release_label,
 )
@@ -137,15 +136,8 @@ def run_story(story: Story, via: str = CLI) -> StoryRun:
                 session = _cli_turns(story, env, workdir, player, turns, capture)
         finally:
             model.close()
-        _wait_for_tees(capture)
-        if kept.exists():
-            shutil.rmtree(kept)
-        kept.mkdir(parents=True)
-        shutil.copytree(capture, kept / "rpc")
-        log_file = home / "logs" / "agent.log"
-        log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
-        (kept / "agent.log").write_text(log, encoding="utf-8")
-        store = _keep(home / "state.db", kept / "state.db")
+        store = keep_run(home, capture, kept)
+        log = (kept / "agent.log").read_text(encoding="utf-8")
         if (root / "gateway.log").exists():
             shutil.copy(root / "gateway.log", kept / "gateway.log")
         _keep_spilled(store, kept / "spill")
