@@ -90,6 +90,18 @@ const LATIN_CUES = /e(?:rr|xception|merg)|f(?:atal|ail)|crit|panic|sever|alert/i
 const BEYOND_ASCII = /[^\t\n\r\x20-\x7e]/;
 const OTHER_CUES = new RegExp(OTHER_LEVELS, "iu");
 
+// What a candidate line must hold to be an error line of some kind: a level word as written
+// (upper case, or one of other languages written in ASCII), an exception's name, or one of the
+// forms written in any case (a bracketed level, `level=`, `error:`, `error[E0308]:`).
+const ASCII_OTHER_LEVELS = OTHER_LEVELS.split("|").filter((level) => !BEYOND_ASCII.test(level));
+const AS_WRITTEN = new RegExp(`${LATIN_LEVELS}|Error|Exception|${ASCII_OTHER_LEVELS.join("|")}`);
+const ANY_CASE =
+  /[\[<](?:error|fatal|critical|panic|fail)|level|(?:error|fatal|panic)(?:\[[^\]\n]{0,40}\])?:/i;
+
+function mayQualify(line: string): boolean {
+  return AS_WRITTEN.test(line) || ANY_CASE.test(line) || BEYOND_ASCII.test(line);
+}
+
 // How much of an output is read: its head and its tail.
 const HEAD_CHARS = 512 * 1024;
 const TAIL_CHARS = 512 * 1024;
@@ -161,6 +173,7 @@ export function errorLines(output: string): ErrorLine[] {
   const found: ErrorLine[] = [];
   for (const raw of candidateLines(output)) {
     if (found.length >= MOST_LINES) break;
+    if (!mayQualify(raw)) continue;
     const line = raw.replace(LEAD, "").trim();
     if (line === "") continue;
     const raised = RAISED.exec(line);
@@ -194,6 +207,7 @@ export function errorLines(output: string): ErrorLine[] {
 export function raisedNames(output: string): string[] {
   const names = new Set<string>();
   for (const raw of candidateLines(output)) {
+    if (!AS_WRITTEN.test(raw)) continue;
     const match = RAISED.exec(raw.replace(LEAD, "").trim());
     if (match) names.add(match[1] as string);
   }

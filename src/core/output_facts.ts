@@ -151,11 +151,12 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   const some = (kind: OutputFactKind, rule: RegExp) => {
     for (const line of (text.match(rule) ?? []).slice(0, MOST_PER_KIND)) add(kind, line);
   };
-  some("commit", COMMIT_LINE);
+  // Most outputs hold neither a commit line nor a diff: their marks are looked for first.
+  if (text.includes("] ")) some("commit", COMMIT_LINE);
   if (runsGit(event.call.args.command)) some("commit", HASH_LINE);
-  some("diff", DIFF_INDEX_LINE);
+  if (text.includes("index ")) some("diff", DIFF_INDEX_LINE);
   if (MAY_BE_TALLY.test(text)) {
-    const tally = text.split("\n").findLast((line) => TALLY.test(withoutRules(line)));
+    const tally = lastLine(text, (line) => TALLY.test(withoutRules(line)));
     if (tally !== undefined) add("tally", withoutRules(tally));
   }
   const lineCount = () => (text.match(/\n/g)?.length ?? 0) + 1;
@@ -205,6 +206,18 @@ function parseObject(text: string): Record<string, unknown> | undefined {
 /** A line without the rules around it (pytest's `===== 2 failed in 1s =====`). */
 export function withoutRules(line: string): string {
   return line.trim().replace(/^[=-]{3,} | [=-]{3,}$/g, "");
+}
+
+/** The last line of `text` that `test` takes, read from the end. */
+function lastLine(text: string, test: (line: string) => boolean): string | undefined {
+  let end = text.length;
+  for (;;) {
+    const start = end === 0 ? 0 : text.lastIndexOf("\n", end - 1) + 1;
+    const line = text.slice(start, end);
+    if (test(line)) return line;
+    if (start === 0) return undefined;
+    end = start - 1;
+  }
 }
 
 /** What of an output is read: all of it, or the whole lines of the head and tail of a huge one. */
