@@ -41,11 +41,15 @@ export const MERGED_SUMMARY_DELIMITER = "[END OF PRIOR CONTEXT — COMPACTION SU
  * The bracket Hermes (0.22) begins the user row with that restates an unfinished request after a
  * compaction (`_INFLIGHT_TASK_REPLAY_HEADER`); the request's own words follow it.
  */
-export const RESTATEMENT_HEADER = "[STILL IN PROGRESS — this is the active request, restated " +
+export const RESTATEMENT_HEADER: string =
+  "[STILL IN PROGRESS — this is the active request, restated " +
   "after the compaction boundary because it was not finished yet. Continue it; do not start over.]";
 
 /** How that bracket begins, which its other wordings share. */
-export const RESTATEMENT_START = RESTATEMENT_HEADER.slice(0, RESTATEMENT_HEADER.indexOf(" —"));
+export const RESTATEMENT_START: string = RESTATEMENT_HEADER.slice(
+  0,
+  RESTATEMENT_HEADER.indexOf(" —"),
+);
 
 /** The heading of the section Hermes's grounding rewrites (`HISTORICAL_TASK_HEADING`). */
 export const HISTORICAL_TASK_HEADING = "## Historical Task Snapshot";
