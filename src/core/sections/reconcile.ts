@@ -10,7 +10,14 @@
  *
  * @module
  */
-import { type Attempt, fixAfter, gotPast, isStuck, lastDecisive } from "../history.ts";
+import {
+  type Attempt,
+  fixAfter,
+  gotPast,
+  isStuck,
+  lastDecisive,
+  withoutRepeatedReports,
+} from "../history.ts";
 import { isBlocked, isCleanSuccess } from "../outcome_words.ts";
 import { GAP } from "../command_display.ts";
 import { commandFamily } from "../shell_words.ts";
@@ -103,14 +110,13 @@ function order(ref: Ref | undefined): number {
 
 /**
  * The stated runs of a history, as attempts (runs left out say nothing); two stand for a run of
- * more, as many as the rules on retries read.
+ * more, as many as the rules on retries read. A job's reports of one end are one attempt.
  */
 function attempts(runs: readonly Run[], job: boolean): Attempt[] {
-  return runs.flatMap((run) => {
-    if (!("state" in run)) return [];
-    // A run of k is k attempts, but for a job, whose reports of one end repeat it.
-    return job ? [run] : Array.from({ length: Math.min(run.count, 2) }, () => run);
-  });
+  const stated = runs.flatMap((run) =>
+    "state" in run ? Array.from({ length: Math.min(run.count, 2) }, () => run) : []
+  );
+  return job ? withoutRepeatedReports(stated) : stated;
 }
 
 /**
