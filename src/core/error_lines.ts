@@ -76,7 +76,8 @@ const RAISED =
   /^(?:E\s+|(?:FAILED|ERROR)\s.*?\s-\s)?(?:[A-Za-z_][A-Za-z0-9_]*\.)*([A-Z][A-Za-z0-9_]*(?:Error|Exception))(?::|$)/;
 // A program's report of an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`,
 // `npm ERR! …`.
-const REPORT = /^(?:(?:error|fatal|panic)(?:\[[^\]]{1,40}\])?:\s*\S|npm ERR!)/i;
+const REPORT_WORD = String.raw`(?:error|fatal|panic)(?:\[[^\]]{1,40}\])?:`;
+const REPORT = new RegExp(String.raw`^(?:${REPORT_WORD}\s*\S|npm ERR!)`, "i");
 // Timestamps, syslog prefixes and read_file's line numbers before the words of a line.
 const LEAD =
   /^(?:\s*\d+\|)?\s*(?:\[?\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?\]?\s+|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d\s+)?/;
@@ -90,13 +91,13 @@ const LATIN_CUES = /e(?:rr|xception|merg)|f(?:atal|ail)|crit|panic|sever|alert/i
 const BEYOND_ASCII = /[^\t\n\r\x20-\x7e]/;
 const OTHER_CUES = new RegExp(OTHER_LEVELS, "iu");
 
-// What a candidate line must hold to be an error line of some kind: a level word as written
-// (upper case, or one of other languages written in ASCII), an exception's name, or one of the
-// forms written in any case (a bracketed level, `level=`, `error:`, `error[E0308]:`).
+// What a candidate line must hold to be an error line of some kind, derived from the rules above:
+// a level word as written (upper case, or one of other languages written in ASCII; `npm ERR!`'s
+// among them), an exception's name, or one of the forms written in any case (a bracketed level,
+// `level=`, a report's `error:`).
 const ASCII_OTHER_LEVELS = OTHER_LEVELS.split("|").filter((level) => !BEYOND_ASCII.test(level));
 const AS_WRITTEN = new RegExp(`${LATIN_LEVELS}|Error|Exception|${ASCII_OTHER_LEVELS.join("|")}`);
-const ANY_CASE =
-  /[\[<](?:error|fatal|critical|panic|fail)|level|(?:error|fatal|panic)(?:\[[^\]\n]{0,40}\])?:/i;
+const ANY_CASE = new RegExp(`${BRACKETED_TAG.source}|level|${REPORT_WORD}`, "i");
 
 function mayQualify(line: string): boolean {
   return AS_WRITTEN.test(line) || ANY_CASE.test(line) || BEYOND_ASCII.test(line);

@@ -44,7 +44,7 @@ const CLEARED = [
 const GENERIC = /^\[([\w.-]+)\] .*\([\d,]+ chars(?: result)?\)/;
 const REFUSED = new RegExp(
   `^\\[([\\w.-]+)\\](?: \`[^\`\\n]*\`)? (${
-    [REFUSED_STUB_ENDINGS.blocked, REFUSED_STUB_ENDINGS.pending].map(RegExp.escape).join("|")
+    Object.values(REFUSED_STUB_ENDINGS).map(RegExp.escape).join("|")
   })`,
 );
 // Any pruning line: one line opened by the tool's name in brackets (Hermes has one shape per tool,
