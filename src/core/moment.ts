@@ -12,11 +12,10 @@ export interface Moment {
 
 /** The moment of a row (nothing known for a row without one). */
 export function momentOf(row: Row | undefined): Moment {
-  if (row === undefined) return {};
-  return {
-    ...(row.time === undefined ? {} : { time: row.time }),
-    ...(row.ref.kind === "row" ? { row: row.ref.id } : {}),
-  };
+  const moment: { time?: number; row?: number } = {};
+  if (row?.time !== undefined) moment.time = row.time;
+  if (row?.ref.kind === "row") moment.row = row.ref.id;
+  return moment;
 }
 
 /** Whether `a` happened before `b`: by time when both have one, else by row id; else not known. */
