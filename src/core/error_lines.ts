@@ -84,58 +84,48 @@ const LEAD =
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 const HEX = /\b(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,})\b/gi;
 const NUMBER = /\d+/g;
-// Words one of which every error line holds (in any case): a cheap test that spares the others
-// most lines, and most outputs. Text in other scripts is tested for their levels only when it
-// holds a character beyond ASCII.
-const LATIN_CUES = /e(?:rr|xception|merg)|f(?:atal|ail)|crit|panic|sever|alert/i;
-const BEYOND_ASCII = /[^\t\n\r\x20-\x7e]/;
-const OTHER_CUES = new RegExp(OTHER_LEVELS, "iu");
+const NOT_ASCII = /[^\p{ASCII}]/u;
 
-// What a candidate line must hold to be an error line of some kind, derived from the rules above:
-// a level word as written (upper case, or one of other languages written in ASCII; `npm ERR!`'s
-// among them), an exception's name, or one of the forms written in any case (a bracketed level,
-// `level=`, a report's `error:`).
-const ASCII_OTHER_LEVELS = OTHER_LEVELS.split("|").filter((level) => !BEYOND_ASCII.test(level));
-const AS_WRITTEN = new RegExp(`${LATIN_LEVELS}|Error|Exception|${ASCII_OTHER_LEVELS.join("|")}`);
-const ANY_CASE = new RegExp(`${BRACKETED_TAG.source}|level|${REPORT_WORD}`, "i");
-
-function mayQualify(line: string): boolean {
-  return AS_WRITTEN.test(line) || ANY_CASE.test(line) || BEYOND_ASCII.test(line);
-}
+// What a line must hold to be an error line of some kind, derived from the rules above: a level
+// word as written (upper case, or one of another language: `npm ERR!`'s among them), an
+// exception's name, or one of the forms written in any case (a bracketed level, `level=`, a
+// report's `error:`). Each is found by its own pass over a text, far cheaper than one pass for
+// all; a level of another script by its first character beyond ASCII, and only in a text that has
+// such characters.
+const [ASCII_OTHER_LEVELS, SCRIPT_LEVELS] = [false, true].map((beyond) =>
+  OTHER_LEVELS.split("|").filter((level) => NOT_ASCII.test(level) === beyond)
+) as [string[], string[]];
+const SCRIPT_STARTS = new Set(
+  SCRIPT_LEVELS.map((level) => [...level].find((char) => NOT_ASCII.test(char)) as string),
+);
+const ASCII_MARKS = [
+  new RegExp(`${LATIN_LEVELS}|Error|Exception|${ASCII_OTHER_LEVELS.join("|")}`, "g"),
+  ...[BRACKETED_TAG.source, "level", REPORT_WORD].map((source) => new RegExp(source, "gi")),
+];
+const ALL_MARKS = [...ASCII_MARKS, new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g")];
 
 // How much of an output is read: its head and its tail.
 const HEAD_CHARS = 512 * 1024;
 const TAIL_CHARS = 512 * 1024;
 // The most error lines one output contributes.
 const MOST_LINES = 2_000;
-// A Latin cue anywhere in a text, found in one pass.
-const LATIN_CUE = new RegExp(LATIN_CUES.source, "gi");
 
-function mayBeError(text: string): boolean {
-  return LATIN_CUES.test(text) || (BEYOND_ASCII.test(text) && OTHER_CUES.test(text));
-}
-
-/**
- * The lines of `output` that may be error lines, in order: those holding a cue, found by one
- * pass over an ASCII text (each cue found names its line), else line by line.
- */
+/** The lines of `output` that may be error lines, in order: those holding a mark of one. */
 function candidateLines(output: string): string[] {
   const text = readable(output);
-  if (BEYOND_ASCII.test(text)) {
-    return OTHER_CUES.test(text) || LATIN_CUES.test(text)
-      ? text.split("\n").filter(mayBeError)
-      : [];
+  const starts = new Set<number>();
+  for (const mark of NOT_ASCII.test(text) ? ALL_MARKS : ASCII_MARKS) {
+    mark.lastIndex = 0;
+    for (let match = mark.exec(text); match !== null; match = mark.exec(text)) {
+      starts.add(text.lastIndexOf("\n", match.index) + 1);
+      const end = text.indexOf("\n", match.index);
+      mark.lastIndex = end === -1 ? text.length : end + 1;
+    }
   }
-  const lines: string[] = [];
-  const cue = new RegExp(LATIN_CUE);
-  for (let match = cue.exec(text); match !== null; match = cue.exec(text)) {
-    const start = text.lastIndexOf("\n", match.index) + 1;
-    const end = text.indexOf("\n", match.index);
-    const stop = end === -1 ? text.length : end;
-    lines.push(text.slice(start, stop));
-    cue.lastIndex = stop + 1;
-  }
-  return lines;
+  return [...starts].sort((a, b) => a - b).map((start) => {
+    const end = text.indexOf("\n", start);
+    return text.slice(start, end === -1 ? text.length : end);
+  });
 }
 
 /**
@@ -174,45 +164,62 @@ export function errorLines(output: string): ErrorLine[] {
   const found: ErrorLine[] = [];
   for (const raw of candidateLines(output)) {
     if (found.length >= MOST_LINES) break;
-    if (!mayQualify(raw)) continue;
-    const line = raw.replace(LEAD, "").trim();
-    if (line === "") continue;
-    const raised = RAISED.exec(line);
-    const kind = raised
-      ? "raised"
-      : isTaggedError(line)
-      ? "tagged"
-      : REPORT.test(line)
-      ? "report"
-      : undefined;
-    if (kind === undefined) continue;
-    // A raised exception is shown from its name on (pytest's `E` marker left out).
-    const text = raised && !/^(?:FAILED|ERROR)\s/.test(line)
-      ? line.slice(line.indexOf(raised[1] as string))
-      : line;
-    found.push({ text, kind });
+    const line = errorLineOf(raw);
+    if (line !== undefined) found.push(line);
   }
   return found;
 }
 
+// Outputs print the same lines again (every run of a failing test prints its failure): a line is
+// judged once while it is among the last `MOST_JUDGED` judged, if it is no longer than
+// `MOST_JUDGED_CHARS`.
+const MOST_JUDGED = 4_096;
+const MOST_JUDGED_CHARS = 512;
+const JUDGED = new Map<string, ErrorLine | null>();
+
 /**
- * The exception names `output` reports as raised, in order of first appearance.
+ * The error line `raw` (one line of an output) is, if it is one: what {@linkcode errorLines}
+ * finds on it.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { raisedNames } from "./error_lines.ts";
- * assert.deepEqual(raisedNames("Traceback (most recent call last):\n  raise KeyError(k)\nKeyError: 'sku'"), ["KeyError"]);
+ * import { errorLineOf } from "./error_lines.ts";
+ * assert.deepEqual(errorLineOf("12:00:01 FATAL disk full"), { text: "FATAL disk full", kind: "tagged" });
+ * assert.equal(errorLineOf("error handling is in errors.py"), undefined);
  * ```
  */
-export function raisedNames(output: string): string[] {
-  const names = new Set<string>();
-  for (const raw of candidateLines(output)) {
-    if (!AS_WRITTEN.test(raw)) continue;
-    const match = RAISED.exec(raw.replace(LEAD, "").trim());
-    if (match) names.add(match[1] as string);
+export function errorLineOf(raw: string): ErrorLine | undefined {
+  return raw.length > MOST_JUDGED_CHARS ? judge(raw) : judged(raw);
+}
+
+function judged(raw: string): ErrorLine | undefined {
+  let line = JUDGED.get(raw);
+  if (line === undefined) {
+    if (JUDGED.size >= MOST_JUDGED) JUDGED.clear();
+    JUDGED.set(raw, line = judge(raw) ?? null);
   }
-  return [...names];
+  return line ?? undefined;
+}
+
+/** The error line `raw` is, if it is one. */
+function judge(raw: string): ErrorLine | undefined {
+  const line = raw.replace(LEAD, "").trim();
+  if (line === "") return undefined;
+  const raised = RAISED.exec(line);
+  const kind = raised
+    ? "raised"
+    : isTaggedError(line)
+    ? "tagged"
+    : REPORT.test(line)
+    ? "report"
+    : undefined;
+  if (kind === undefined) return undefined;
+  // A raised exception is shown from its name on (pytest's `E` marker left out).
+  const text = raised && !/^(?:FAILED|ERROR)\s/.test(line)
+    ? line.slice(line.indexOf(raised[1] as string))
+    : line;
+  return { text, kind };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { errorFingerprint, type ErrorLine, errorLines } from "./error_lines.ts";
+import { errorFingerprint, type ErrorLine, errorLineOf, errorLines } from "./error_lines.ts";
 import { commandSteps, isSearch, type ShellStep, shellStep } from "./shell_words.ts";
 
 // Errors are reported at the end of an output; only its last lines are read.
@@ -59,7 +59,7 @@ export function reportedError(
     const tail = output.length > TAIL_CHARS ? output.slice(-TAIL_CHARS) : output;
     const last = tail.split("\n").filter((line) => line.trim() !== "").slice(-LAST_LINES);
     // The last report is the most specific (a traceback ends with its exception).
-    const report = errorLines(last.join("\n")).at(-1);
+    const report = last.map(errorLineOf).findLast((line) => line !== undefined);
     if (report !== undefined) return report.text;
   }
   if (isSearch(step)) return undefined;

@@ -1,0 +1,63 @@
+/**
+ * Error lines: which lines of an output are errors must not depend on what else the output holds.
+ * The lines are written by hand (levels as programs in several languages print them, and lines
+ * that only mention an error); the outputs around them are generated.
+ */
+import assert from "node:assert/strict";
+import { errorLines } from "../../src/core/error_lines.ts";
+
+// Each line and what it is: the error text kept (timestamp left out), or undefined for none.
+const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
+  [
+    "2026-12-01 10:11:12 ERROR payment declined order=A-1204",
+    "ERROR payment declined order=A-1204",
+  ],
+  ["FEHLER: Datei config.yml fehlt", "FEHLER: Datei config.yml fehlt"],
+  ["HATA baglanti reddedildi port 5432", "HATA baglanti reddedildi port 5432"],
+  ["FOUT: bestand ontbreekt", "FOUT: bestand ontbreekt"],
+  ["ERREUR : fichier manquant", "ERREUR : fichier manquant"],
+  ["[错误] 库存同步失败 SKU KX-9", "[错误] 库存同步失败 SKU KX-9"],
+  ["ОШИБКА: нет доступа к /srv", "ОШИБКА: нет доступа к /srv"],
+  ['level=error msg="queue full"', 'level=error msg="queue full"'],
+  ["<fatal> worker 3 died", "<fatal> worker 3 died"],
+  ["error[E0308]: mismatched types", "error[E0308]: mismatched types"],
+  ["E   KeyError: 'sku'", "KeyError: 'sku'"],
+  ["npm ERR! missing script: build", "npm ERR! missing script: build"],
+  ["error handling is in errors.py", undefined],
+  ["ERROR_CODES = {1: 'x'}", undefined],
+  ["the Fehlerbehandlung module", undefined],
+  ["if err != nil { return err }", undefined],
+];
+
+// Lines around the one under test: ASCII only, or with characters beyond ASCII elsewhere.
+const PLAIN_FILLER = ["INFO started", "request 7 ok", "done in 3.1s"];
+const WIDE_FILLER = ["INFO démarré ✓", "запрос 7 ok", "完成 3.1s"];
+
+function* outputs(line: string): Generator<string> {
+  for (const filler of [PLAIN_FILLER, WIDE_FILLER]) {
+    for (let at = 0; at <= filler.length; at++) {
+      yield [...filler.slice(0, at), line, ...filler.slice(at)].join("\n");
+    }
+  }
+}
+
+Deno.test("a line is an error line, or not, whatever the output around it holds", () => {
+  for (const [line, expected] of LINES) {
+    for (const output of outputs(line)) {
+      assert.deepEqual(
+        errorLines(output).map((found) => found.text),
+        expected === undefined ? [] : [expected],
+        `${JSON.stringify(line)} in ${JSON.stringify(output)}`,
+      );
+    }
+  }
+});
+
+Deno.test("error lines come in the order printed, repeats included", () => {
+  const errors = LINES.filter(([, expected]) => expected !== undefined);
+  const output = [...errors, ...errors].map(([line]) => line).join("\nINFO between\n");
+  assert.deepEqual(
+    errorLines(output).map((found) => found.text),
+    [...errors, ...errors].map(([, expected]) => expected),
+  );
+});
