@@ -49,6 +49,30 @@ export const MAY_BE_TALLY =
  */
 export const TALLY =
   /\b\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected)\b|^Ran \d+ tests? in |^(?:OK|FAILED) \((?:failures|errors|skipped)=|^Tests?:\s.*\d+ total|^test result: |^(?:ok|FAIL)\s+\S+\s+[\d.]+s$/;
+/**
+ * The last line of `text` that is a test run's {@linkcode TALLY} (rules around it left on), read
+ * from the end; `undefined` when no line is.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lastTally } from "./output_facts.ts";
+ * assert.equal(lastTally("== 1 failed in 2s ==\nok\n===== 2 failed, 140 passed in 3.1s ====="), "===== 2 failed, 140 passed in 3.1s =====");
+ * assert.equal(lastTally("FAILED tests/test_a.py::test_x"), undefined);
+ * ```
+ */
+export function lastTally(text: string): string | undefined {
+  if (!MAY_BE_TALLY.test(text)) return undefined;
+  let end = text.length;
+  for (;;) {
+    const start = end === 0 ? 0 : text.lastIndexOf("\n", end - 1) + 1;
+    const line = text.slice(start, end);
+    if (TALLY.test(withoutRules(line))) return line;
+    if (start === 0) return undefined;
+    end = start - 1;
+  }
+}
+
 // An item of a listing whose status says it failed, and the whole line that holds it.
 const FAILED_STATUS =
   /"(?:status|conclusion|state|result|outcome)"\s*:\s*"(?:failure|failed|error|errored|cancelled|timed_out)"/i;
@@ -155,10 +179,8 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   if (text.includes("] ")) some("commit", COMMIT_LINE);
   if (runsGit(event.call.args.command)) some("commit", HASH_LINE);
   if (text.includes("index ")) some("diff", DIFF_INDEX_LINE);
-  if (MAY_BE_TALLY.test(text)) {
-    const tally = lastLine(text, (line) => TALLY.test(withoutRules(line)));
-    if (tally !== undefined) add("tally", withoutRules(tally));
-  }
+  const tally = lastTally(text);
+  if (tally !== undefined) add("tally", withoutRules(tally));
   const lineCount = () => (text.match(/\n/g)?.length ?? 0) + 1;
   const failed = isFailure(outcome) || !FAILED_STATUS.test(text)
     ? []
@@ -205,20 +227,14 @@ function parseObject(text: string): Record<string, unknown> | undefined {
 
 /** A line without the rules around it (pytest's `===== 2 failed in 1s =====`). */
 export function withoutRules(line: string): string {
-  return line.trim().replace(/^[=-]{3,} | [=-]{3,}$/g, "");
+  const trimmed = line.trim();
+  // Most lines have no rule: only those that begin or end with one are searched.
+  return RULE_ENDS.has(trimmed[0] as string) || RULE_ENDS.has(trimmed.at(-1) as string)
+    ? trimmed.replace(/^[=-]{3,} | [=-]{3,}$/g, "")
+    : trimmed;
 }
 
-/** The last line of `text` that `test` takes, read from the end. */
-function lastLine(text: string, test: (line: string) => boolean): string | undefined {
-  let end = text.length;
-  for (;;) {
-    const start = end === 0 ? 0 : text.lastIndexOf("\n", end - 1) + 1;
-    const line = text.slice(start, end);
-    if (test(line)) return line;
-    if (start === 0) return undefined;
-    end = start - 1;
-  }
-}
+const RULE_ENDS: ReadonlySet<string> = new Set(["=", "-"]);
 
 /** What of an output is read: all of it, or the whole lines of the head and tail of a huge one. */
 function readable(text: string): string {

@@ -1,7 +1,7 @@
 import { cut, excerpt } from "./excerpt.ts";
 import type { Outcome } from "./outcome.ts";
 import { isBlocked, isFailure } from "./outcome_words.ts";
-import { MAY_BE_TALLY, TALLY, withoutRules } from "./output_facts.ts";
+import { lastTally, withoutRules } from "./output_facts.ts";
 import { savedPointer } from "./persisted_output.ts";
 import { sanitizeInline } from "./sanitize.ts";
 
@@ -59,13 +59,8 @@ function diffHeads(text: string): string | undefined {
 
 /** The last tally line of a test run in `text` (sanitised); `undefined` when it has none. */
 function tallyLine(text: string): string | undefined {
-  if (!MAY_BE_TALLY.test(text)) return undefined;
-  const lines = tail(text, TAIL_CHARS);
-  for (let index = lines.length - 1; index >= 0; index--) {
-    const raw = lines[index] as string;
-    if (TALLY.test(withoutRules(raw))) return withoutRules(sanitizeInline(raw));
-  }
-  return undefined;
+  const raw = lastTally(tail(text, TAIL_CHARS).join("\n"));
+  return raw === undefined ? undefined : withoutRules(sanitizeInline(raw));
 }
 
 /** The raw lines of `text` worth searching: all of a short text, the head and tail of a long one. */
