@@ -65,10 +65,9 @@ export function statementsOf(row: Row, userFrom: number): Statement[] {
     offset = start + sentence.length;
     if (row.role === "user" && start < userFrom) continue;
     const kind = kindOf(sentence, row.role);
+    if (kind === undefined) continue;
     const text = sanitizeInline(sentence);
-    if (kind !== undefined && text.length >= LEAST_SENTENCE_CHARS) {
-      statements.push({ row, kind, text });
-    }
+    if (text.length >= LEAST_SENTENCE_CHARS) statements.push({ row, kind, text });
   }
   return statements;
 }
