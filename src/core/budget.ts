@@ -136,9 +136,8 @@ function prepare(
   view: RootView,
 ): Sizing {
   const { spec, content } = plan;
-  const entries = content.entries;
-  const width = widthFor(spec, budgetChars, share, entries.length);
-  const widths = distinctWidths(spec, entries, width, view);
+  const width = widthFor(spec, budgetChars, share, content.entries.length);
+  const { widths, entries } = distinctShowing(spec, content.entries, width, view);
   const sharing = spec.shared;
   const shared = entries.map((entry) => sharing?.test(entry) ?? false);
   const alone = entries.map((entry, index) => spec.render(entry, widths[index] as number, view));
@@ -186,28 +185,40 @@ const DISTINCT_STEPS = [1.25, 1.5, 2, 3, 5, 10];
 
 /**
  * The width each entry is shown at: the section's, wider for entries that would show the same as
- * another (see `SectionSpec.shows`), in steps, until none does or the steps run out.
+ * another (see `SectionSpec.shows`), in steps, until none does or the steps run out; entries that
+ * still would are shown apart (`SectionSpec.apart`).
  */
-function distinctWidths<E>(
+function distinctShowing<E>(
   spec: SectionSpec<E>,
   entries: readonly E[],
   width: number,
   view: RootView,
-): number[] {
+): { widths: number[]; entries: readonly E[] } {
   const widths = entries.map(() => width);
   const shows = spec.shows;
-  if (shows === undefined) return widths;
-  for (const step of DISTINCT_STEPS) {
+  if (shows === undefined) return { widths, entries };
+  const sameShowing = () => {
     const owners = new Map<string, number[]>();
     entries.forEach((entry, index) => {
       const shown = shows(entry, widths[index] as number, view);
       owners.set(shown, [...(owners.get(shown) ?? []), index]);
     });
-    const same = [...owners.values()].filter((indices) => indices.length > 1).flat();
-    if (same.length === 0) break;
+    return [...owners.values()].filter((indices) => indices.length > 1);
+  };
+  for (const step of DISTINCT_STEPS) {
+    const same = sameShowing().flat();
+    if (same.length === 0) return { widths, entries };
     for (const index of same) widths[index] = Math.round(width * step);
   }
-  return widths;
+  const apart = spec.apart;
+  const groups = sameShowing();
+  if (apart === undefined || groups.length === 0) return { widths, entries };
+  const shown = [...entries];
+  for (const group of groups) {
+    const apartShown = apart(group.map((index) => entries[index] as E), view);
+    group.forEach((index, at) => shown[index] = apartShown[at] as E);
+  }
+  return { widths, entries: shown };
 }
 
 /**

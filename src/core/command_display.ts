@@ -40,6 +40,8 @@ interface Unit {
   readonly text: string;
   /** Lower is kept first. */
   readonly rank: number;
+  /** Where it starts in the line. */
+  readonly start: number;
 }
 
 // What each rank keeps: 0 the first step's program, 1 what it works on first (its subcommand,
@@ -54,7 +56,8 @@ const OPTION = 4;
 /**
  * `text` (one sanitised line) in at most `width` characters: whole when it fits, else the units
  * other than options kept in rank order while they fit, in their places, each run of dropped ones
- * shown as `…`.
+ * shown as `…`. With `keep` (an offset into `text`: where it differs from another command that
+ * would show the same), the unit there is kept after the program, shortened around that place.
  *
  * @example
  * ```ts
@@ -67,13 +70,15 @@ const OPTION = 4;
  * assert.equal(shortenCommand("cd /tmp/x/proj && python3 -m pytest -q tests/test_stats.py", 50), "… && python3 -m pytest … tests/test_stats.py");
  * ```
  */
-export function shortenCommand(text: string, width: number): string {
+export function shortenCommand(text: string, width: number, keep?: number): string {
   if (text.length <= width) return text;
   const longest = Math.max(LEAST_LONG_WORD, Math.floor(width * LONG_WORD_SHARE));
-  const units: Unit[] = unitsOf(text).map((unit) => ({
-    ...unit,
-    text: shortenWord(unit.text, longest),
-  }));
+  const units: Unit[] = unitsOf(text).map((unit) => {
+    const around = keep === undefined ? -1 : keep - unit.start;
+    return around >= 0 && around < unit.text.length
+      ? { ...unit, text: shortenWord(unit.text, longest, around), rank: SUBJECT }
+      : { ...unit, text: shortenWord(unit.text, longest) };
+  });
   if (units.length === 0) return cutMiddle(text, width);
   const kept = new Set<number>();
   const order = units.map((_, index) => index).sort((a, b) =>
@@ -124,20 +129,25 @@ function unitsOf(text: string): Unit[] {
   // A here-document's body is one unit in its place, shown from its start as room allows; its
   // closing word says little.
   const opening = here[1] as string;
+  const body = here[4] as string;
   const units = wordUnits(`${opening}${here[5]}`);
   const at = wordUnits(opening).length;
+  // What follows the closing word starts this much further into the line than it is read.
+  const shift = text.length - (here[5] as string).length - opening.length;
   return [
     ...units.slice(0, at),
-    { text: here[4] as string, rank: LATER },
-    { text: here[3] as string, rank: OPTION },
-    ...units.slice(at),
+    { text: body, rank: LATER, start: opening.length + 1 },
+    { text: here[3] as string, rank: OPTION, start: opening.length + body.length + 2 },
+    ...units.slice(at).map((unit) => ({ ...unit, start: unit.start + shift })),
   ];
 }
 
 /** The units of a command line read word by word (see {@linkcode unitsOf}). */
 function wordUnits(text: string): Unit[] {
-  const words = wordsOf(text);
+  const read = wordsOf(text);
+  const words = read.map((word) => word.text);
   const units: (Unit & { readonly option: boolean })[] = [];
+  let operatorsStart = 0;
   let step = 0;
   let position = 0;
   let mainStep: number | undefined;
@@ -148,6 +158,7 @@ function wordUnits(text: string): Unit[] {
   for (let index = 0; index < words.length; index++) {
     const word = words[index] as string;
     if (STEP_OPERATORS.has(word)) {
+      if (operators === "") operatorsStart = (read[index] as Word).start;
       operators = operators === "" ? word : `${operators} ${word}`;
       step++;
       position = 0;
@@ -156,6 +167,7 @@ function wordUnits(text: string): Unit[] {
     if (position === 0 && mainStep === undefined && word !== "cd") mainStep = step;
     const main = step === mainStep;
     const next = words[index + 1];
+    const start = operators === "" ? (read[index] as Word).start : operatorsStart;
     let unit = word;
     let rank: number;
     let option = false;
@@ -195,7 +207,7 @@ function wordUnits(text: string): Unit[] {
     } else {
       rank = main ? ARGUMENT : LATER;
     }
-    units.push({ text: operators === "" ? unit : `${operators} ${unit}`, rank, option });
+    units.push({ text: operators === "" ? unit : `${operators} ${unit}`, rank, start, option });
     operators = "";
     position++;
   }
@@ -209,48 +221,79 @@ function wordUnits(text: string): Unit[] {
         : last.text.startsWith("-")
         ? LATER
         : last.rank,
+      start: last.start,
       option: last.option,
     };
   }
   return units;
 }
 
+/** A word of a line, and where it starts. */
+interface Word {
+  readonly text: string;
+  readonly start: number;
+}
+
 /** The words of a line, split at spaces outside quotes. */
-function wordsOf(text: string): string[] {
-  const words: string[] = [];
+function wordsOf(text: string): Word[] {
+  const words: Word[] = [];
   let word = "";
+  let start = 0;
   let quote = "";
+  let at = 0;
   for (const char of text) {
     if (quote !== "") {
       word += char;
       if (char === quote) quote = "";
     } else if (char === " ") {
-      if (word !== "") words.push(word);
+      if (word !== "") words.push({ text: word, start });
       word = "";
     } else {
+      if (word === "") start = at;
       word += char;
       if (char === "'" || char === '"') quote = char;
     }
+    at += char.length;
   }
-  if (word !== "") words.push(word);
+  if (word !== "") words.push({ text: word, start });
   return words;
 }
 
 /**
  * A word in at most `longest` characters: a path keeps its first and last parts (`/home/…/a.py`),
- * anything else its start and end.
+ * anything else its start and end; with `around` (an offset into it), its start, the part around
+ * that offset and its end, unless start or end show that place already.
  */
-function shortenWord(word: string, longest: number): string {
+function shortenWord(word: string, longest: number, around?: number): string {
   if (word.length <= longest) return word;
+  const tail = Math.floor((longest - 1) * 0.4);
+  const head = longest - 1 - tail;
+  if (around !== undefined && around >= head && around < word.length - tail) {
+    const room = longest - 2;
+    const middle = Math.ceil(room / 2);
+    const ends = room - middle;
+    const first = Math.floor(ends / 2);
+    const last = ends - first;
+    const from = Math.min(
+      Math.max(first, around - Math.floor(middle / 3)),
+      word.length - last - middle,
+    );
+    return [
+      piece(word, 0, first),
+      piece(word, from, from + middle),
+      piece(word, word.length - last, word.length),
+    ].join(GAP);
+  }
   const slash = word.indexOf("/", 1);
   const lastSlash = word.lastIndexOf("/");
   if (PATH_WORD.test(word) && slash !== -1 && lastSlash > slash) {
     const path = `${word.slice(0, slash + 1)}${GAP}${word.slice(lastSlash)}`;
     if (path.length <= longest) return path;
   }
-  const tail = Math.floor((longest - 1) * 0.4);
-  // Neither part may keep half of a character written as a surrogate pair.
-  const head = word.slice(0, longest - 1 - tail).replace(/[\ud800-\udbff]$/, "");
-  const end = word.slice(word.length - tail).replace(/^[\udc00-\udfff]/, "");
-  return `${head}${GAP}${end}`;
+  return `${piece(word, 0, head)}${GAP}${piece(word, word.length - tail, word.length)}`;
+}
+
+/** `word` from `start` to `end`, without half of a character written as a surrogate pair. */
+function piece(word: string, start: number, end: number): string {
+  return word.slice(start, end).replace(/^[\udc00-\udfff]/, "").replace(/[\ud800-\udbff]$/, "");
 }

@@ -63,10 +63,15 @@ export interface SectionSpec<E> {
   /** Entries shown several to a line, where a section has such (see {@linkcode SharedLines}). */
   readonly shared?: SharedLines<E>;
   /**
-   * What a line shows to tell its entry from the others (a command's text), at `width`: no two
-   * entries may show the same, so those that would are shown wider.
+   * What a line shows to tell its entry from the others (a command's text), at `width`, in a
+   * shared line or alone: no two entries may show the same, so those that would are shown wider.
    */
   shows?(entry: E, width: number, view: RootView): string;
+  /**
+   * Entries whose lines {@linkcode shows} the same at every width, each as shown apart from the
+   * others: its line then shows where it differs from theirs.
+   */
+  apart?(entries: readonly E[], view: RootView): E[];
 }
 
 /**

@@ -4,7 +4,7 @@ import { type Attempt, gotPast, isStuck, withoutRepeatedReports } from "../histo
 import { isBlocked, isCleanSuccess, isDecisive } from "../outcome_words.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
-import { callKey, callName, shownSubject } from "./call_label.ts";
+import { apartEntries, callKey, callName, shownSubject } from "./call_label.ts";
 import {
   type CallOutcome,
   callOutcome,
@@ -84,6 +84,7 @@ export const BLOCKED: SectionSpec<BlockedEntry> = {
   },
   key: (entry) => callKey(entry.name),
   shows: (entry, width, view) => `${entry.name.tool} ${shownSubject(entry.name, width, view)}`,
+  apart: apartEntries,
   merge: (earlier, later, older) => (older ? earlier : later),
   render(entry, width, view) {
     const head = renderCallOutcome(entry, width, view);

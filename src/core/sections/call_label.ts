@@ -26,6 +26,11 @@ export interface CallName {
   readonly fingerprint?: string;
   /** The background job the call started or reports on (Hermes's process id). */
   readonly job?: string;
+  /**
+   * Where its subject, as shown, differs from another call's that would show the same when
+   * shortened: the place a shortened subject shows (see {@linkcode apartName}). Never read back.
+   */
+  readonly differsAt?: number;
 }
 
 /** The name of a group's calls; `withTool: false` for Commands Run. */
@@ -70,7 +75,68 @@ export function renderCallName(name: CallName, width: number, view: RootView): s
 /** What a call name shows of its subject in `width` characters (see {@linkcode renderCallName}). */
 export function shownSubject(name: CallName, width: number, view: RootView): string {
   const subject = showRoot(name.subject, view);
-  return isCommandName(name) ? shortenCommand(subject, width) : cutMiddle(subject, width);
+  return isCommandName(name)
+    ? shortenCommand(subject, width, name.differsAt)
+    : cutMiddle(subject, width);
+}
+
+/**
+ * `names`, whose shortened subjects show the same, each shown apart from the others: its subject
+ * is shortened around where it first differs from the one it shares the longest start with (a
+ * here-document whose body changed in the middle). Names with the same subject stay as they are.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { WHOLE_PATHS } from "../root.ts";
+ * import { apartNames, shownSubject } from "./call_label.ts";
+ * const body = (n: number) => `cat > t.py << 'EOF' ${"a = 1 ".repeat(40)}x = ${n} ${"b = 2 ".repeat(40)} EOF`;
+ * const names = [1, 2].map((n) => ({ tool: "", subject: body(n) }));
+ * const shown = (name: (typeof names)[number]) => shownSubject(name, 60, WHOLE_PATHS);
+ * assert.equal(shown(names[0]!), shown(names[1]!));
+ * const [one, two] = apartNames(names, WHOLE_PATHS);
+ * assert.notEqual(shown(one!), shown(two!));
+ * ```
+ */
+export function apartNames(names: readonly CallName[], view: RootView): CallName[] {
+  const shown = names.map((name) => showRoot(name.subject, view));
+  // The longest start a text shares with any other is the one it shares with a neighbour in order.
+  const order = shown.map((_, index) => index).sort((a, b) =>
+    (shown[a] as string) < (shown[b] as string)
+      ? -1
+      : (shown[a] as string) > (shown[b] as string)
+      ? 1
+      : a - b
+  );
+  const differsAt = shown.map(() => 0);
+  order.forEach((index, at) => {
+    for (const neighbour of [order[at - 1], order[at + 1]]) {
+      if (neighbour === undefined) continue;
+      const same = sharedStart(shown[index] as string, shown[neighbour] as string);
+      differsAt[index] = Math.max(differsAt[index] as number, same);
+    }
+  });
+  return names.map((name, index) =>
+    (differsAt[index] as number) < (shown[index] as string).length
+      ? { ...name, differsAt: differsAt[index] as number }
+      : name
+  );
+}
+
+/** How many characters `a` and `b` share from their start. */
+function sharedStart(a: string, b: string): number {
+  let same = 0;
+  while (same < a.length && a[same] === b[same]) same++;
+  return same;
+}
+
+/** Entries named by calls, each shown apart from the others (see {@linkcode apartNames}). */
+export function apartEntries<E extends { readonly name: CallName }>(
+  entries: readonly E[],
+  view: RootView,
+): E[] {
+  const names = apartNames(entries.map((entry) => entry.name), view);
+  return entries.map((entry, index) => ({ ...entry, name: names[index] as CallName }));
 }
 
 // A code span as `inlineCode` writes it: plain backticks, or fences around text with backticks.

@@ -10,6 +10,7 @@ import {
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
 import type { Change, SectionSpec } from "../section.ts";
 import {
+  apartEntries,
   CALL_NAME_GROUPS,
   callKey,
   type CallName,
@@ -41,11 +42,12 @@ const FINGERPRINTED_PART_SHARE = 0.7;
 const PART = new RegExp(`^(${REF_PATTERN}) ${callNamePattern(false)}(?:${PART_SEPARATOR}|$)`);
 
 /**
- * The width a command's part of a shared line shows it at: narrower for one named by its
- * fingerprint, whose identity does not rest on the words shown.
+ * The width a command's text is shown at: narrower for one that shares lines and is named by its
+ * fingerprint, whose identity does not rest on the words shown; the same in a shared line and
+ * alone, so what tells it apart is what its line shows.
  */
-function partWidth(entry: CommandEntry, width: number): number {
-  return entry.name.fingerprint === undefined
+function subjectWidth(entry: CommandEntry, width: number): number {
+  return entry.name.fingerprint === undefined || !COMMANDS.shared?.test(entry)
     ? width
     : Math.round(width * FINGERPRINTED_PART_SHARE);
 }
@@ -94,7 +96,9 @@ export const COMMANDS: SectionSpec<CommandEntry> = {
   }),
   render(entry, width, view) {
     const ref = entry.callRef ? `${renderRef(entry.callRef)} ` : "";
-    return `- ${ref}${renderCallName(entry.name, width, view)} — ${renderRuns(entry.runs)}`;
+    return `- ${ref}${renderCallName(entry.name, subjectWidth(entry, width), view)} — ${
+      renderRuns(entry.runs)
+    }`;
   },
   parse(line, view) {
     const match = LINE.exec(line);
@@ -106,8 +110,8 @@ export const COMMANDS: SectionSpec<CommandEntry> = {
   },
   prefer: (entry) =>
     entry.runs.some((run) => "state" in run && (isFailure(run.state) || isBlocked(run.state))),
-  shows: (entry, width, view) =>
-    shownSubject(entry.name, COMMANDS.shared?.test(entry) ? partWidth(entry, width) : width, view),
+  shows: (entry, width, view) => shownSubject(entry.name, subjectWidth(entry, width), view),
+  apart: apartEntries,
   shared: {
     test: (entry) => entry.name.job === undefined && onlyCleanRun(entry) !== undefined,
     most: 10,
@@ -116,7 +120,7 @@ export const COMMANDS: SectionSpec<CommandEntry> = {
     part(entry, width, view) {
       const run = onlyCleanRun(entry) as Extract<Run, { count: number }>;
       return `${renderRef(run.ref as Ref)} ${
-        renderCallName(entry.name, partWidth(entry, width), view)
+        renderCallName(entry.name, subjectWidth(entry, width), view)
       }`;
     },
     parse(line, view) {

@@ -5,7 +5,7 @@ import { isTrouble } from "../outcome_words.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
-import { callKey, shownSubject } from "./call_label.ts";
+import { apartEntries, callKey, shownSubject } from "./call_label.ts";
 import {
   type CallOutcome,
   callOutcome,
@@ -59,6 +59,7 @@ export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
   },
   key: (entry) => callKey(entry.name),
   shows: (entry, width, view) => `${entry.name.tool} ${shownSubject(entry.name, width, view)}`,
+  apart: apartEntries,
   merge(earlier, later, older) {
     if (older) return earlier;
     if (later.fixedAt !== undefined) {
