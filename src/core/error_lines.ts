@@ -90,19 +90,18 @@ const NOT_ASCII = /[^\p{ASCII}]/u;
 // word as written (upper case, or one of another language: `npm ERR!`'s among them), an
 // exception's name, or one of the forms written in any case (a bracketed level, `level=`, a
 // report's `error:`). Each is found by its own pass over a text, far cheaper than one pass for
-// all; a level of another script by its first character beyond ASCII, and only in a text that has
-// such characters.
+// all; a level of another script by its first character beyond ASCII.
 const [ASCII_OTHER_LEVELS, SCRIPT_LEVELS] = [false, true].map((beyond) =>
   OTHER_LEVELS.split("|").filter((level) => NOT_ASCII.test(level) === beyond)
 ) as [string[], string[]];
 const SCRIPT_STARTS = new Set(
   SCRIPT_LEVELS.map((level) => [...level].find((char) => NOT_ASCII.test(char)) as string),
 );
-const ASCII_MARKS = [
+const MARKS = [
   new RegExp(`${LATIN_LEVELS}|Error|Exception|${ASCII_OTHER_LEVELS.join("|")}`, "g"),
   ...[BRACKETED_TAG.source, "level", REPORT_WORD].map((source) => new RegExp(source, "gi")),
+  new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
 ];
-const ALL_MARKS = [...ASCII_MARKS, new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g")];
 
 // How much of an output is read: its head and its tail.
 const HEAD_CHARS = 512 * 1024;
@@ -114,7 +113,7 @@ const MOST_LINES = 2_000;
 function candidateLines(output: string): string[] {
   const text = readable(output);
   const starts = new Set<number>();
-  for (const mark of NOT_ASCII.test(text) ? ALL_MARKS : ASCII_MARKS) {
+  for (const mark of MARKS) {
     mark.lastIndex = 0;
     for (let match = mark.exec(text); match !== null; match = mark.exec(text)) {
       starts.add(text.lastIndexOf("\n", match.index) + 1);
