@@ -56,10 +56,8 @@ export function reportedError(
   const step = firstStep(command);
   if (step === undefined) return undefined;
   if (!CONTENT_PROGRAMS.has(step.program)) {
-    const tail = output.length > TAIL_CHARS ? output.slice(-TAIL_CHARS) : output;
-    const last = tail.split("\n").filter((line) => line.trim() !== "").slice(-LAST_LINES);
     // The last report is the most specific (a traceback ends with its exception).
-    const report = last.map(errorLineOf).findLast((line) => line !== undefined);
+    const report = lastLines(output).map(errorLineOf).findLast((line) => line !== undefined);
     if (report !== undefined) return report.text;
   }
   if (isSearch(step)) return undefined;
@@ -76,6 +74,21 @@ export function reportedError(
     printed.push(line.text);
   }
   return printed.length === 0 ? undefined : printed.join(" … ");
+}
+
+/** The last `LAST_LINES` lines of `output` that are not blank, within its last `TAIL_CHARS`. */
+function lastLines(output: string): string[] {
+  const floor = Math.max(0, output.length - TAIL_CHARS);
+  const lines: string[] = [];
+  let end = output.length;
+  for (;;) {
+    const newline = end > floor ? output.lastIndexOf("\n", end - 1) : -1;
+    const start = newline < floor ? floor : newline + 1;
+    const line = output.slice(start, end);
+    if (line.trim() !== "") lines.unshift(line);
+    if (start === floor || lines.length === LAST_LINES) return lines;
+    end = start - 1;
+  }
 }
 
 /**
