@@ -39,16 +39,26 @@ const DIFF_INDEX_LINE = /^index [0-9a-f]{7,}\.\.[0-9a-f]{7,}\b.*$/gm;
 // A hash git printed on a line of its own (`git rev-parse HEAD`, `git log --format=%H`, `git log`'s
 // `commit …` line).
 const HASH_LINE = /^(?:commit )?[0-9a-f]{7,40}$/gm;
-/** Words one of which every {@linkcode TALLY} line holds: a cheap test for a whole output. */
-export const MAY_BE_TALLY =
-  /passed|failed|errors?\b|skipped|Ran \d|OK \(|FAILED \(|total|test result|FAIL\s|^ok\s/m;
+// The forms of a test run's tally line, each with where it must stand in the line.
+const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true }> = [
+  { form: String.raw`\b\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected)\b` },
+  { form: String.raw`Ran \d+ tests? in `, start: true },
+  { form: String.raw`(?:OK|FAILED) \((?:failures|errors|skipped)=`, start: true },
+  { form: String.raw`Tests?:\s.*\d+ total`, start: true },
+  { form: String.raw`test result: `, start: true },
+  { form: String.raw`(?:ok|FAIL)\s+\S+\s+[\d.]+s`, start: true, end: true },
+];
 /**
  * The line a test run ends with, counting what passed and failed: pytest's `2 failed, 140 passed
  * in 3.1s`, unittest's `Ran 12 tests in 0.4s` and `FAILED (failures=2)`, Jest's `Tests: 2 failed,
  * 40 total`, cargo's `test result: FAILED. 3 passed; 1 failed`, Go's `FAIL\tpkg\t0.1s`.
  */
-export const TALLY =
-  /\b\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected)\b|^Ran \d+ tests? in |^(?:OK|FAILED) \((?:failures|errors|skipped)=|^Tests?:\s.*\d+ total|^test result: |^(?:ok|FAIL)\s+\S+\s+[\d.]+s$/;
+export const TALLY: RegExp = new RegExp(
+  TALLY_FORMS.map(({ form, start, end }) => `${start ? "^" : ""}${form}${end ? "$" : ""}`)
+    .join("|"),
+);
+// Whether a text may hold a tally line: one of its forms anywhere (a cheap test for a whole output).
+const TALLY_ANYWHERE = new RegExp(TALLY_FORMS.map(({ form }) => form).join("|"));
 /**
  * The last line of `text` that is a test run's {@linkcode TALLY} (rules around it left on), read
  * from the end; `undefined` when no line is.
@@ -62,7 +72,7 @@ export const TALLY =
  * ```
  */
 export function lastTally(text: string): string | undefined {
-  if (!MAY_BE_TALLY.test(text)) return undefined;
+  if (!TALLY_ANYWHERE.test(text)) return undefined;
   let end = text.length;
   for (;;) {
     const start = end === 0 ? 0 : text.lastIndexOf("\n", end - 1) + 1;

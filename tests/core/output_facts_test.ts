@@ -141,3 +141,41 @@ Deno.test("Facts from Outputs quotes nothing from a short output or one without 
   ];
   assert.deepEqual(facts(project(rows, { budgetTokens: 8_000 }).body), []);
 });
+
+// The tally lines test runners end with, as printed, and the text a fact keeps of each.
+const TALLIES: ReadonlyArray<readonly [string, string]> = [
+  ["===== 2 failed, 140 passed in 3.12s =====", "2 failed, 140 passed in 3.12s"],
+  ["=========== 12 deselected in 0.40s ===========", "12 deselected in 0.40s"],
+  ["Ran 12 tests in 0.412s", "Ran 12 tests in 0.412s"],
+  ["FAILED (failures=2, errors=1)", "FAILED (failures=2, errors=1)"],
+  ["Tests:       2 failed, 40 total", "Tests: 2 failed, 40 total"],
+  [
+    "test result: FAILED. 3 passed; 1 failed; 0 ignored",
+    "test result: FAILED. 3 passed; 1 failed; 0 ignored",
+  ],
+  [
+    "ok  \tgithub.com/dev/orbit/internal/store\t0.012s",
+    "ok github.com/dev/orbit/internal/store 0.012s",
+  ],
+];
+
+Deno.test("Facts from Outputs keeps a test run's last tally, whichever runner printed it", () => {
+  const random = new SeededRandom(11);
+  for (const [printed, kept] of TALLIES) {
+    const noise = Array.from(
+      { length: random.range(20, 80) },
+      (_, index) =>
+        random.pick([`collecting item ${index}`, `tests/test_${index}.py::test_case PASSED`, ""]),
+    );
+    const after = Array.from({ length: random.range(0, 3) }, () => "see the log for details");
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Run the tests." },
+      ...call(2, "terminal", { command: "make test" }, {
+        output: [...noise, printed, ...after].join("\n"),
+        exit_code: 1,
+      }),
+    ];
+    const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
+    assert.deepEqual(lines, [`- [#3] terminal tally: ${kept}`], printed);
+  }
+});
