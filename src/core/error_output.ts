@@ -53,6 +53,8 @@ export function reportedError(
   output: string,
   printedLines: readonly ErrorLine[] = errorLines(output),
 ): string | undefined {
+  // Every error line of its last lines is one of its error lines (its tail is always read).
+  if (printedLines.length === 0) return undefined;
   const step = firstStep(command);
   if (step === undefined) return undefined;
   if (!CONTENT_PROGRAMS.has(step.program)) {
