@@ -47,14 +47,14 @@ interface Sizing {
   readonly heading: string;
   readonly noun: string;
   readonly entries: readonly unknown[];
-  /** Each entry's line, or its part of a shared line. */
-  readonly lines: readonly string[];
+  /** Each entry's line, or its part of a shared line (rendered when first asked for). */
+  line(index: number): string;
   /** Which entries share lines (see `SharedLines`), and how. */
   readonly shared: readonly boolean[];
   /** Each entry's own line: what a shared entry shows when it is the only one. */
-  readonly alone: readonly string[];
+  alone(index: number): string;
   readonly sharing?: Pick<SharedLines<unknown>, "most" | "opening" | "separator">;
-  /** Indices into `lines`, in the order entries are kept. */
+  /** Indices into `entries`, in the order entries are kept. */
   readonly order: readonly number[];
   readonly pinned: number;
   readonly rank: number;
@@ -140,19 +140,25 @@ function prepare(
   const { widths, entries } = distinctShowing(spec, content.entries, width, view);
   const sharing = spec.shared;
   const shared = entries.map((entry) => sharing?.test(entry) ?? false);
-  const alone = entries.map((entry, index) => spec.render(entry, widths[index] as number, view));
-  const lines = entries.map((entry, index) =>
-    shared[index] ? sharing!.part(entry, widths[index] as number, view) : alone[index] as string
-  );
-  const pinned = Math.min(spec.pinned, lines.length);
-  const rest = lines.map((_, index) => index).slice(pinned);
+  // Lines are rendered when sizing or showing asks for them: most entries of a long section are
+  // never shown.
+  const alones: string[] = [];
+  const parts: string[] = [];
+  const alone = (index: number) =>
+    alones[index] ??= spec.render(entries[index], widths[index] as number, view);
+  const line = (index: number) =>
+    parts[index] ??= shared[index]
+      ? sharing!.part(entries[index], widths[index] as number, view)
+      : alone(index);
+  const pinned = Math.min(spec.pinned, entries.length);
+  const rest = entries.map((_, index) => index).slice(pinned);
   const recent = spec.keep === "first" ? rest : [...rest].reverse();
   const tiers = [
-    (index: number) => focus.matches(lines[index] as string),
+    (index: number) => focus.active && focus.matches(line(index)),
     (index: number) => spec.prefer?.(entries[index]) ?? false,
     () => true,
   ];
-  const order: number[] = lines.map((_, index) => index).slice(0, pinned);
+  const order: number[] = entries.map((_, index) => index).slice(0, pinned);
   const chosen = new Set(order);
   for (const tier of tiers) {
     for (const index of recent) {
@@ -166,7 +172,7 @@ function prepare(
     heading: spec.heading,
     noun: spec.noun,
     entries,
-    lines,
+    line,
     shared,
     alone,
     ...(sharing === undefined ? {} : { sharing }),
@@ -271,28 +277,27 @@ function sizeWith(sizing: Sizing, count: number): number {
   let lastPart = 0;
   for (let index = 0; index < count; index++) {
     const entry = sizing.order[index] as number;
-    size += (sizing.lines[entry] as string).length;
+    size += sizing.line(entry).length;
     if (sizing.shared[entry]) {
       parts++;
       lastPart = entry;
     } else size++;
   }
   if (parts === 1) {
-    size += (sizing.alone[lastPart] as string).length - (sizing.lines[lastPart] as string).length +
-      1;
+    size += sizing.alone(lastPart).length - sizing.line(lastPart).length + 1;
   } else if (parts > 1 && sizing.sharing) {
     const lines = Math.ceil(parts / sizing.sharing.most);
     size += lines * (sizing.sharing.opening.length + 1) +
       (parts - lines) * sizing.sharing.separator.length;
   }
-  const omitted = sizing.previouslyOmitted + sizing.lines.length - count;
+  const omitted = sizing.previouslyOmitted + sizing.entries.length - count;
   if (omitted > 0) size += omissionNote(omitted, sizing.noun).length + 1;
   return size;
 }
 
 function finish(sizing: Sizing): SizedSection {
   const kept = new Set(sizing.order.slice(0, sizing.taken));
-  const omitted = sizing.previouslyOmitted + sizing.lines.length - kept.size;
+  const omitted = sizing.previouslyOmitted + sizing.entries.length - kept.size;
   if (sizing.used === 0) return { heading: sizing.heading, lines: [], omitted, kept: [], size: 0 };
   const shown = [...kept].sort((a, b) => a - b);
   // Shared parts in the order shown, a line for each run of `most`, at its first entry's place;
@@ -302,16 +307,16 @@ function finish(sizing: Sizing): SizedSection {
   const { most = 1, opening = "", separator = "" } = sizing.sharing ?? {};
   if (sharedParts.length === 1) {
     const only = sharedParts[0] as number;
-    opens.set(only, sizing.alone[only] as string);
+    opens.set(only, sizing.alone(only));
   }
   for (let start = 0; sharedParts.length > 1 && start < sharedParts.length; start += most) {
     const run = sharedParts.slice(start, start + most);
-    opens.set(run[0] as number, opening + run.map((index) => sizing.lines[index]).join(separator));
+    opens.set(run[0] as number, opening + run.map((index) => sizing.line(index)).join(separator));
   }
   const lines = shown.flatMap((index) =>
     sizing.shared[index]
       ? (opens.has(index) ? [opens.get(index) as string] : [])
-      : [sizing.lines[index] as string]
+      : [sizing.line(index)]
   );
   if (omitted > 0) lines.push(omissionNote(omitted, sizing.noun));
   const entries = shown.map((index) => sizing.entries[index]);
