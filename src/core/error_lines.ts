@@ -169,9 +169,9 @@ export function errorLines(output: string): ErrorLine[] {
   return found;
 }
 
-// Outputs print the same lines again (every run of a failing test prints its failure): a line is
-// judged once while it is among the last `MOST_JUDGED` judged, if it is no longer than
-// `MOST_JUDGED_CHARS`.
+// Outputs print the same lines again (every run of a failing test prints its failure): a line no
+// longer than `MOST_JUDGED_CHARS` is judged once while the memo holds it (emptied when it reaches
+// `MOST_JUDGED` lines). The memo changes how long judging takes, never what it finds.
 const MOST_JUDGED = 4_096;
 const MOST_JUDGED_CHARS = 512;
 const JUDGED = new Map<string, ErrorLine | null>();
