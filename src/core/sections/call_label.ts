@@ -28,7 +28,7 @@ export interface CallName {
   readonly job?: string;
   /**
    * Where its subject, as shown, differs from another call's that would show the same when
-   * shortened: the place a shortened subject shows (see {@linkcode apartName}). Never read back.
+   * shortened: the place a shortened subject shows (see {@linkcode apartNames}). Never read back.
    */
   readonly differsAt?: number;
 }
