@@ -58,9 +58,12 @@ export function statementsOf(row: Row, userFrom: number): Statement[] {
   }
   if (row.role !== "assistant" && row.role !== "user") return [];
   const raw = row.role === "user" ? withoutRestatement(row.text.trim()) : row.text;
+  // A sentence holds a cue only where its text does.
+  const read = raw.slice(0, READ_CHARS);
+  if (!DECISION_CUES.test(read) && (row.role !== "user" || !CONSTRAINT_CUES.test(read))) return [];
   const statements: Statement[] = [];
   let offset = 0;
-  for (const sentence of raw.slice(0, READ_CHARS).split(SENTENCE_BREAK)) {
+  for (const sentence of read.split(SENTENCE_BREAK)) {
     const start = raw.indexOf(sentence, offset);
     offset = start + sentence.length;
     if (row.role === "user" && start < userFrom) continue;
