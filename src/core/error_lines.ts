@@ -88,7 +88,7 @@ const NOT_ASCII = /[^\p{ASCII}]/u;
 
 // What a line must hold to be an error line of some kind, derived from the rules above: a level
 // word as written (upper case, or one of another language: `npm ERR!`'s among them), an
-// exception's name, or one of the forms written in any case (a bracketed level, `level=`, a
+// exception's name as `RAISED` ends it, or one of the forms written in any case (a bracketed level, `level=`, a
 // report's `error:`). Each is found by its own pass over a text, far cheaper than one pass for
 // all; a level of another script by its first character beyond ASCII.
 const [ASCII_OTHER_LEVELS, SCRIPT_LEVELS] = [false, true].map((beyond) =>
@@ -98,7 +98,9 @@ const SCRIPT_STARTS = new Set(
   SCRIPT_LEVELS.map((level) => [...level].find((char) => NOT_ASCII.test(char)) as string),
 );
 const MARKS = [
-  new RegExp(`${LATIN_LEVELS}|Error|Exception|${ASCII_OTHER_LEVELS.join("|")}`, "g"),
+  new RegExp(`${LATIN_LEVELS}|${ASCII_OTHER_LEVELS.join("|")}`, "g"),
+  // A raised exception's name ends its line or comes before `:` (`fmt.Errorf(` is none).
+  /(?:Error|Exception)(?::|[^\S\n]*$)/gm,
   ...[BRACKETED_TAG.source, "level", REPORT_WORD].map((source) => new RegExp(source, "gi")),
   new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
 ];

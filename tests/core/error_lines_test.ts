@@ -27,6 +27,9 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
   ["ERROR_CODES = {1: 'x'}", undefined],
   ["the Fehlerbehandlung module", undefined],
   ["if err != nil { return err }", undefined],
+  ['return fmt.Errorf("load %s: %w", path, err)', undefined],
+  ["raise ValueError(message)", undefined],
+  ["builtins.ValueError  ", "ValueError"],
 ];
 
 // Lines around the one under test: ASCII only, or with characters beyond ASCII elsewhere.
