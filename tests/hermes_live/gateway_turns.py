@@ -67,6 +67,11 @@ class Gateway:
             "API_SERVER_KEY": self._key,
             "API_SERVER_HOST": "127.0.0.1",
             "API_SERVER_PORT": str(self.port),
+            # 0.22 warms its turn machinery on a thread while the API server already answers; on
+            # Python 3.11 that import racing the first request's breaks both (`SystemError: AST
+            # constructor recursion depth mismatch`, then an HTTP 500). Unset, the first turn
+            # initialises it alone; releases without a warm-up ignore the variable.
+            "HERMES_STARTUP_WARMUP_TIMEOUT": "0",
         }
         self._log = log.open("w", encoding="utf-8")
         self._process = subprocess.Popen(
