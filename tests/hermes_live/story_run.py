@@ -184,6 +184,11 @@ def _cli_turns(
     return session
 
 
+# CPython 3.11's parser fails when two threads parse at once (Hermes's gateway imports its tools on
+# a boot thread and a request thread); nothing of vcc's or the story's.
+AST_RACE = "AST constructor recursion depth mismatch"
+
+
 def _gateway_turns(
     story: Story,
     env: dict[str, str],
@@ -192,24 +197,40 @@ def _gateway_turns(
     turns: list[TurnRun],
     log: Path,
 ) -> str | None:
-    """Plays the turns that are not interactive through the gateway; the session id."""
-    gateway = Gateway(env, workdir, log)
-    try:
-        if not gateway.wait_ready():
-            turns.append(TurnRun(GATEWAY, None, "", "the gateway's API server never answered", 0))
-            return None
-        session = gateway.create_session()
-        for number, turn in enumerate(story.turns):
-            if turn.mode == INTERACTIVE:
-                continue
-            player.start_turn(number)
-            ran = gateway.chat(session, turn, TURN_TIMEOUT_SECONDS)
-            turns.append(ran)
-            if ran.exit_code != 0:
-                break
-        return session
-    finally:
-        gateway.stop()
+    """Plays the turns that are not interactive through the gateway; the session id. A gateway
+    whose first turn failed on CPython 3.11's `ast.parse` race before the model saw a request is
+    started again once (its log kept beside)."""
+    for attempt in range(2):
+        gateway = Gateway(env, workdir, log)
+        try:
+            if not gateway.wait_ready():
+                turns.append(
+                    TurnRun(GATEWAY, None, "", "the gateway's API server never answered", 0)
+                )
+                return None
+            session = gateway.create_session()
+            for number, turn in enumerate(story.turns):
+                if turn.mode == INTERACTIVE:
+                    continue
+                player.start_turn(number)
+                ran = gateway.chat(session, turn, TURN_TIMEOUT_SECONDS)
+                turns.append(ran)
+                if ran.exit_code != 0:
+                    break
+        finally:
+            gateway.stop()
+        raced = (
+            attempt == 0
+            and len(turns) == 1
+            and turns[0].exit_code is None
+            and not player.requests
+            and AST_RACE in log.read_text(encoding="utf-8", errors="replace")
+        )
+        if not raced:
+            return session
+        log.rename(log.with_name(f"{log.stem}-raced{log.suffix}"))
+        turns.clear()
+    return None
 
 
 def _resumed_turn(
