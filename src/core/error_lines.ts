@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { headAndTail } from "./text_lines.ts";
 
 /** One error line of an output, as printed (its fingerprint is {@linkcode errorFingerprint}'s). */
 export interface ErrorLine {
@@ -113,7 +114,7 @@ const MOST_LINES = 2_000;
 
 /** The lines of `output` that may be error lines, in order: those holding a mark of one. */
 function candidateLines(output: string): string[] {
-  const text = readable(output);
+  const text = headAndTail(output, HEAD_CHARS, TAIL_CHARS);
   const starts = new Set<number>();
   for (const mark of MARKS) {
     mark.lastIndex = 0;
@@ -236,19 +237,4 @@ function judge(raw: string): ErrorLine | undefined {
 export function errorFingerprint(line: string): string {
   return line.replace(UUID, "<uuid>").replace(HEX, "<hex>").replace(NUMBER, "<n>")
     .replace(/\s+/g, " ").trim();
-}
-
-/**
- * The part of `output` worth reading: all of it, or the whole lines of the head and the tail of a
- * huge one.
- */
-function readable(output: string): string {
-  if (output.length <= HEAD_CHARS + TAIL_CHARS) return output;
-  const head = output.slice(0, HEAD_CHARS);
-  const tail = output.slice(-TAIL_CHARS);
-  const headEnd = head.lastIndexOf("\n");
-  const tailStart = tail.indexOf("\n");
-  return `${headEnd === -1 ? "" : head.slice(0, headEnd)}\n${
-    tailStart === -1 ? "" : tail.slice(tailStart + 1)
-  }`;
 }

@@ -1,5 +1,6 @@
 import { errorFingerprint, type ErrorLine, errorLineOf, errorLines } from "./error_lines.ts";
 import { commandSteps, isSearch, type ShellStep, shellStep } from "./shell_words.ts";
+import { linesFromEnd } from "./text_lines.ts";
 
 // Errors are reported at the end of an output; only its last lines are read.
 const LAST_LINES = 5;
@@ -80,17 +81,12 @@ export function reportedError(
 
 /** The last `LAST_LINES` lines of `output` that are not blank, within its last `TAIL_CHARS`. */
 function lastLines(output: string): string[] {
-  const floor = Math.max(0, output.length - TAIL_CHARS);
   const lines: string[] = [];
-  let end = output.length;
-  for (;;) {
-    const newline = end > floor ? output.lastIndexOf("\n", end - 1) : -1;
-    const start = newline < floor ? floor : newline + 1;
-    const line = output.slice(start, end);
+  for (const line of linesFromEnd(output, Math.max(0, output.length - TAIL_CHARS))) {
     if (line.trim() !== "") lines.unshift(line);
-    if (start === floor || lines.length === LAST_LINES) return lines;
-    end = start - 1;
+    if (lines.length === LAST_LINES) break;
   }
+  return lines;
 }
 
 /**

@@ -15,6 +15,7 @@ import { isFailure } from "./outcome_words.ts";
 import { isUserRequest } from "./requests.ts";
 import { sanitizeInline } from "./sanitize.ts";
 import { shellSegments, shellStep } from "./shell_words.ts";
+import { headAndTail, linesFromEnd } from "./text_lines.ts";
 
 /** What an output fact is. */
 export type OutputFactKind =
@@ -73,14 +74,8 @@ const TALLY_ANYWHERE = new RegExp(TALLY_FORMS.map(({ form }) => form).join("|"))
  */
 export function lastTally(text: string): string | undefined {
   if (!TALLY_ANYWHERE.test(text)) return undefined;
-  let end = text.length;
-  for (;;) {
-    const start = end === 0 ? 0 : text.lastIndexOf("\n", end - 1) + 1;
-    const line = text.slice(start, end);
-    if (TALLY.test(withoutRules(line))) return line;
-    if (start === 0) return undefined;
-    end = start - 1;
-  }
+  for (const line of linesFromEnd(text)) if (TALLY.test(withoutRules(line))) return line;
+  return undefined;
 }
 
 // An item of a listing whose status says it failed, and the whole line that holds it.
@@ -181,7 +176,7 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
     }
   }
   // Each rule is one pass over the output, finding whole lines; most outputs hold none.
-  const text = readable(outcome.detail);
+  const text = headAndTail(outcome.detail, HEAD_CHARS, TAIL_CHARS);
   const some = (kind: OutputFactKind, rule: RegExp) => {
     for (const line of (text.match(rule) ?? []).slice(0, MOST_PER_KIND)) add(kind, line);
   };
@@ -245,13 +240,3 @@ export function withoutRules(line: string): string {
 }
 
 const RULE_ENDS: ReadonlySet<string> = new Set(["=", "-"]);
-
-/** What of an output is read: all of it, or the whole lines of the head and tail of a huge one. */
-function readable(text: string): string {
-  if (text.length <= HEAD_CHARS + TAIL_CHARS) return text;
-  const head = text.slice(0, HEAD_CHARS);
-  const tail = text.slice(-TAIL_CHARS);
-  return `${head.slice(0, Math.max(0, head.lastIndexOf("\n")))}\n${
-    tail.slice(tail.indexOf("\n") + 1)
-  }`;
-}

@@ -1,0 +1,53 @@
+/**
+ * Reading the lines of a long output: the whole lines of its head and tail, and its lines from the
+ * end back.
+ *
+ * @module
+ */
+
+/**
+ * `text` whole when it is at most `head + tail` characters long, else the whole lines within its
+ * first `head` and its last `tail` characters, joined by a line break (a line cut by either bound
+ * is left out).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { headAndTail } from "./text_lines.ts";
+ * assert.equal(headAndTail("one\ntwo\nthree\nfour\nfive", 5, 6), "one\nfive");
+ * assert.equal(headAndTail("short", 5, 6), "short");
+ * ```
+ */
+export function headAndTail(text: string, head: number, tail: number): string {
+  if (text.length <= head + tail) return text;
+  const first = text.slice(0, head);
+  const last = text.slice(-tail);
+  const firstEnd = first.lastIndexOf("\n");
+  const lastStart = last.indexOf("\n");
+  return `${firstEnd === -1 ? "" : first.slice(0, firstEnd)}\n${
+    lastStart === -1 ? "" : last.slice(lastStart + 1)
+  }`;
+}
+
+/**
+ * The lines of `text` from its last back to the one `from` falls in (that one from `from` on),
+ * read one at a time: a caller looking for a line near the end reads no further.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { linesFromEnd } from "./text_lines.ts";
+ * assert.deepEqual([...linesFromEnd("a\nbb\n\nccc")], ["ccc", "", "bb", "a"]);
+ * assert.deepEqual([...linesFromEnd("a\nbb\nccc", 3)], ["ccc", "b"]);
+ * ```
+ */
+export function* linesFromEnd(text: string, from = 0): Generator<string> {
+  let end = text.length;
+  for (;;) {
+    const newline = end > from ? text.lastIndexOf("\n", end - 1) : -1;
+    const start = newline < from ? from : newline + 1;
+    yield text.slice(start, end);
+    if (start === from) return;
+    end = start - 1;
+  }
+}
