@@ -1,4 +1,5 @@
 import type { ToolEvent } from "./events.ts";
+import { READ_FILE_TOOL } from "./hermes.ts";
 import { isFailure } from "./outcome_words.ts";
 
 /** One operation on one path, as a file tool did it, or Hermes saving a result to it. */
@@ -15,7 +16,7 @@ export interface FileOp {
 }
 
 const TOOL_OPS: Readonly<Record<string, string>> = {
-  read_file: "read",
+  [READ_FILE_TOOL]: "read",
   write_file: "written",
   patch: "modified (patched)",
   search_files: "searched",

@@ -79,6 +79,9 @@ export const CONTEXT_RECOVERY_HEADING = "## Context Recovery";
 /** The tool that loads a skill's instructions (`skill_view`). */
 export const SKILL_TOOL = "skill_view";
 
+/** The tool that reads a file's lines. */
+export const READ_FILE_TOOL = "read_file";
+
 /** The heading of the block Hermes (0.22) appends naming the skills a compaction pruned. */
 export const PRUNED_SKILLS_HEADING = "## Pruned Skills";
 

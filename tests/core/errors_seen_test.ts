@@ -69,3 +69,62 @@ Deno.test("an error seen again after a compaction adds to its count", () => {
   );
   assert.equal(body.match(/^- ERROR payment declined/gm)?.length, 1, "one line for the one error");
 });
+
+/** A window that reads each of `paths` with read_file, each file holding `lines` as read_file numbers them. */
+function readWindow(paths: readonly string[], lines: (path: string) => string[]) {
+  return [
+    { role: "user", content: "Look at these files.", _row_id: 1 },
+    ...paths.flatMap((path, i) => [
+      {
+        role: "assistant",
+        content: "",
+        _row_id: 10 + 2 * i,
+        tool_calls: [{
+          id: `r${i}`,
+          type: "function",
+          function: { name: "read_file", arguments: JSON.stringify({ path }) },
+        }],
+      },
+      {
+        role: "tool",
+        tool_call_id: `r${i}`,
+        _row_id: 11 + 2 * i,
+        content: JSON.stringify({
+          content: lines(path).map((line, n) => `${n + 1}|${line}`).join("\n"),
+          total_lines: lines(path).length,
+        }),
+      },
+    ]),
+  ];
+}
+
+Deno.test("a log read with read_file has its error lines listed; a source, config or document file has none", () => {
+  // Files people write: their lines say what they hold, not what happened.
+  const written = [
+    "config/logging.yaml",
+    "src/payments/retry.py",
+    "web/App.TSX",
+    "deploy/Dockerfile",
+    "docs/errors.md",
+    "pyproject.toml",
+    "internal/store/store.go",
+  ];
+  // Files a program wrote as it ran (or of a kind not known).
+  const printed = ["logs/app.log", "/var/log/syslog", "nohup.out", "ci/job.log.1", "build/output"];
+  const lineOf = (path: string) => `2026-12-01 10:00:00 ERROR write failed in ${path}`;
+  const { body } = project(
+    readWindow([...written, ...printed], (path) => [
+      "level: error",
+      "# FATAL: never reached",
+      "Error: token expired",
+      lineOf(path),
+    ]),
+    { budgetTokens: 8000, sessionId: "s" },
+  );
+  const start = body.indexOf("## Errors Seen");
+  const seen = body.slice(start, body.indexOf("\n\n", start));
+  for (const path of written) assert.ok(!seen.includes(path), `${path} is a file people write`);
+  for (const path of printed) {
+    assert.ok(seen.includes(`- ERROR write failed in ${path}`), `${path} is read as a log`);
+  }
+});

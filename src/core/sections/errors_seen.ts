@@ -2,12 +2,14 @@ import type { Analysis } from "../analysis.ts";
 import type { Row } from "../message.ts";
 import { cut } from "../excerpt.ts";
 import { errorFingerprint, errorLines } from "../error_lines.ts";
-import { COMMAND_TOOLS } from "../hermes.ts";
+import type { ToolEvent } from "../events.ts";
+import { COMMAND_TOOLS, READ_FILE_TOOL } from "../hermes.ts";
 import { momentOf } from "../moment.ts";
 import { isFailure } from "../outcome_words.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
+import { isWrittenFile } from "../written_files.ts";
 
 /** One distinct error: how it was first printed, how often, and the row it first appeared in. */
 export interface ErrorSeenEntry {
@@ -22,9 +24,18 @@ export interface ErrorSeenEntry {
 const ERROR_TEXT_CHARS = 200;
 const FIRST_AT = "first at";
 const LINE = new RegExp(`^- (.+?)(?: ×(\\d{1,9}))? \\(${FIRST_AT} (${REF_PATTERN})\\)$`);
-// Tools whose output is read for error lines whatever their outcome: commands and file reads
-// (a log read with read_file); any other tool's output only when it failed.
-const READ_TOOLS = new Set([...COMMAND_TOOLS, "read_file"]);
+
+/**
+ * Whether an event's output is read for error lines: a command's and a read file's (a log read
+ * with read_file) whatever their outcome, unless the file is one people write (its lines say what
+ * it holds, not what happened); any other tool's only when it failed.
+ */
+function readsErrors(event: ToolEvent): boolean {
+  const { name, args } = event.call;
+  if (COMMAND_TOOLS.has(name)) return true;
+  if (name === READ_FILE_TOOL) return typeof args.path !== "string" || !isWrittenFile(args.path);
+  return isFailure(event.outcome);
+}
 
 /** An error line as the section shows it, and its fingerprint. */
 function shownError(line: string): { text: string; key: string } {
@@ -55,7 +66,7 @@ export const ERRORS_SEEN: SectionSpec<ErrorSeenEntry> = {
       const row = event.resultRow;
       const outcome = event.outcome;
       if (!row || outcome.stub || analysis.copies.has(row)) continue;
-      if (!READ_TOOLS.has(event.call.name) && !isFailure(outcome)) continue;
+      if (!readsErrors(event)) continue;
       for (const line of outcome.errorLines ?? errorLines(outcome.detail)) {
         let shown = cleaned.get(line.text);
         if (shown === undefined) cleaned.set(line.text, shown = shownError(line.text));
