@@ -115,19 +115,37 @@ const MOST_LINES = 2_000;
 /** The lines of `output` that may be error lines, in order: those holding a mark of one. */
 function candidateLines(output: string): string[] {
   const text = headAndTail(output, HEAD_CHARS, TAIL_CHARS);
-  const starts = new Set<number>();
+  // Each mark's pass finds line starts in order; most find none, so few lists are merged.
+  let starts: number[] = [];
   for (const mark of MARKS) {
+    const found: number[] = [];
     mark.lastIndex = 0;
     for (let match = mark.exec(text); match !== null; match = mark.exec(text)) {
-      starts.add(text.lastIndexOf("\n", match.index) + 1);
+      found.push(text.lastIndexOf("\n", match.index) + 1);
       const end = text.indexOf("\n", match.index);
       mark.lastIndex = end === -1 ? text.length : end + 1;
     }
+    if (found.length > 0) starts = starts.length === 0 ? found : mergedStarts(starts, found);
   }
-  return [...starts].sort((a, b) => a - b).map((start) => {
+  return starts.map((start) => {
     const end = text.indexOf("\n", start);
     return text.slice(start, end === -1 ? text.length : end);
   });
+}
+
+/** Two ascending lists of line starts as one, each start once. */
+function mergedStarts(first: readonly number[], second: readonly number[]): number[] {
+  const merged: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < first.length || j < second.length) {
+    const a = first[i] ?? Infinity;
+    const b = second[j] ?? Infinity;
+    merged.push(Math.min(a, b));
+    if (a <= b) i++;
+    if (b <= a) j++;
+  }
+  return merged;
 }
 
 /**
