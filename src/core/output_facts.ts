@@ -41,8 +41,9 @@ const DIFF_INDEX_LINE = /^index [0-9a-f]{7,}\.\.[0-9a-f]{7,}\b.*$/gm;
 // `commit …` line).
 const HASH_LINE = /^(?:commit )?[0-9a-f]{7,40}$/gm;
 // The forms of a test run's tally line, each with where it must stand in the line.
+// (The count is looked behind, so a search for the form starts at its word, not at every digit.)
 const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true }> = [
-  { form: String.raw`\b\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected)\b` },
+  { form: String.raw`(?<=\b\d+ )(?:passed|failed|errors?|skipped|xfailed|xpassed|deselected)\b` },
   { form: String.raw`Ran \d+ tests? in `, start: true },
   { form: String.raw`(?:OK|FAILED) \((?:failures|errors|skipped)=`, start: true },
   { form: String.raw`Tests?:\s.*\d+ total`, start: true },
