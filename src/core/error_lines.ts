@@ -77,7 +77,7 @@ const RAISED =
   /^(?:E\s+|(?:FAILED|ERROR)\s.*?\s-\s)?(?:[A-Za-z_][A-Za-z0-9_]*\.)*([A-Z][A-Za-z0-9_]*(?:Error|Exception))(?::|$)/;
 // A program's report of an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`,
 // `npm ERR! …`.
-const REPORT_WORD = String.raw`(?:error|fatal|panic)(?:\[[^\]]{1,40}\])?:`;
+const REPORT_WORD = String.raw`(?:error|fatal|panic)(?:\[[^\]\n]{1,40}\])?:`;
 const REPORT = new RegExp(String.raw`^(?:${REPORT_WORD}\s*\S|npm ERR!)`, "i");
 // Timestamps, syslog prefixes and read_file's line numbers before the words of a line.
 const LEAD =
@@ -120,9 +120,11 @@ function candidateLines(output: string): string[] {
   for (const mark of MARKS) {
     const found: number[] = [];
     mark.lastIndex = 0;
-    for (let match = mark.exec(text); match !== null; match = mark.exec(text)) {
-      found.push(text.lastIndexOf("\n", match.index) + 1);
-      const end = text.indexOf("\n", match.index);
+    // A mark lies within one line: the line its last character is on holds it.
+    while (mark.test(text)) {
+      const last = mark.lastIndex - 1;
+      found.push(text.lastIndexOf("\n", last) + 1);
+      const end = text.indexOf("\n", last);
       mark.lastIndex = end === -1 ? text.length : end + 1;
     }
     if (found.length > 0) starts = starts.length === 0 ? found : mergedStarts(starts, found);
