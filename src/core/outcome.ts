@@ -22,6 +22,8 @@ export interface Outcome extends OutcomeState {
   readonly job?: string;
   /** A command's output's error lines (see `error_lines.ts`), read once for all who need them. */
   readonly errorLines?: readonly ErrorLine[];
+  /** The result's JSON object, when the result was one (read once for all who need it). */
+  readonly result?: Readonly<Record<string, unknown>>;
 }
 
 const BLOCKED_STATUS = new Set(["blocked", "denied", "refused", "rejected", "forbidden"]);
@@ -75,10 +77,13 @@ export function readOutcome(text: string, call: CallKind): Outcome {
   const persisted = persistedOutput(text);
   if (persisted) {
     const { preview, ...saved } = persisted;
-    return { ...readOutcome(previewText(preview), call), saved };
+    // The preview's object is a part of the result rebuilt, not the result.
+    const { result: _preview, ...read } = readOutcome(previewText(preview), call);
+    return { ...read, saved };
   }
-  const parsed = resultObject(text);
-  return interpretExit(parsed ? jsonOutcome(parsed, call) : textOutcome(text, call.command), call);
+  const result = resultObject(text);
+  if (result === undefined) return interpretExit(textOutcome(text, call.command), call);
+  return { ...interpretExit(jsonOutcome(result, call), call), result };
 }
 
 /**

@@ -149,26 +149,22 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   const outcome = event.outcome;
   const tool = event.call.name;
   if (event.resultRow === undefined || outcome.stub) return [];
-  const raw = event.resultRow.text;
+  const json = outcome.result;
   // What a program printed, a skill, a task's report: not a file's contents or search hits.
-  const reported = raw.includes('"summary"');
-  if (!COMMAND_TOOLS.has(tool) && tool !== SKILL_TOOL && !reported) return [];
+  const summaries = json ? reports(json) : [];
+  if (!COMMAND_TOOLS.has(tool) && tool !== SKILL_TOOL && summaries.length === 0) return [];
   const facts: OutputFact[] = [];
   const add = (kind: OutputFactKind, line: string) => {
     const text = cut(sanitizeInline(line), LONGEST_FACT);
     if (text !== "" && !facts.some((fact) => fact.text === text)) facts.push({ kind, text });
   };
-  // Only these results are read as JSON: the rest say nothing here that their output does not.
-  const json = tool === SKILL_TOOL || PROCESS_TOOLS.has(tool) || reported
-    ? parseObject(raw)
-    : undefined;
   if (tool === SKILL_TOOL && json && typeof json.name === "string") {
     add(
       "skill",
       typeof json.description === "string" ? `${json.name}: ${json.description}` : json.name,
     );
   }
-  for (const report of json ? reports(json) : []) add("report", report);
+  for (const report of summaries) add("report", report);
   // A background job that ended: what it printed last is what it reports.
   const printed = typeof json?.output === "string" ? json.output : "";
   if (PROCESS_TOOLS.has(tool) && ENDED.has(outcome.kind)) {
@@ -212,23 +208,13 @@ function runsGit(command: unknown): boolean {
 }
 
 /** What a result reports of itself: its `summary` words, and those of each of its `results`. */
-function reports(json: Record<string, unknown>): string[] {
+function reports(json: Readonly<Record<string, unknown>>): string[] {
   const found: string[] = [];
   if (typeof json.summary === "string") found.push(json.summary);
   for (const item of Array.isArray(json.results) ? json.results.slice(0, MOST_PER_KIND) : []) {
     if (isRecord(item) && typeof item.summary === "string") found.push(item.summary);
   }
   return found;
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  if (!text.trimStart().startsWith("{")) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return isRecord(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A line without the rules around it (pytest's `===== 2 failed in 1s =====`). */
