@@ -33,8 +33,11 @@ export interface CallOutcome {
   readonly words: string;
 }
 
-/** The outcome of `event`, one of `group`'s calls, with the words of its result. */
-export function callOutcome(group: CallGroup, event: ToolEvent): CallOutcome {
+/**
+ * The outcome of `event`, one of `group`'s calls, with the words of its result unless `quoted` is
+ * false (an entry that is never shown, only merged into another, needs none).
+ */
+export function callOutcome(group: CallGroup, event: ToolEvent, quoted = true): CallOutcome {
   const refs = eventRefs(event);
   // A job's runs are its process calls' results; the line names the call that started it.
   const callRef = group.job === undefined
@@ -45,7 +48,7 @@ export function callOutcome(group: CallGroup, event: ToolEvent): CallOutcome {
     name: callName(group, true),
     state: stateOf(event.outcome),
     ...(refs.result ? { resultRef: refs.result } : {}),
-    words: resultExcerpt(event.outcome, group.command, WORDS_CHARS),
+    words: quoted ? resultExcerpt(event.outcome, group.command, WORDS_CHARS) : "",
   };
 }
 

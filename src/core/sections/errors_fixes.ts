@@ -47,7 +47,8 @@ export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
         ? (fix && events[attempts.indexOf(fix)])
         : events.find((event) => isTrouble(event.outcome));
       if (first === undefined) continue;
-      const entry: ErrorEntry = { ...callOutcome(group, first), ...fixedAt };
+      // An entry that only marks another fixed lends that one nothing but its fix.
+      const entry: ErrorEntry = { ...callOutcome(group, first, last !== -1), ...fixedAt };
       changes.push({
         key: callKey(entry.name),
         entry,
