@@ -75,9 +75,8 @@ export const BLOCKED: SectionSpec<BlockedEntry> = {
         continue;
       }
       if (!isStuck(own, family, (position.get(last) as number) < lastClean)) continue;
-      const outcome = callOutcome(group, last);
       // A refusal quotes its words; a failure says only that nothing succeeded after it.
-      const entry = isBlocked(last.outcome) ? outcome : { ...outcome, words: "" };
+      const entry = callOutcome(group, last, isBlocked(last.outcome));
       changes.push({ key, entry, addIfNew: true, at });
     }
     return changes;
