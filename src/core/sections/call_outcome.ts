@@ -35,7 +35,7 @@ export interface CallOutcome {
 
 /**
  * The outcome of `event`, one of `group`'s calls, with the words of its result unless `quoted` is
- * false (an entry that is never shown, only merged into another, needs none).
+ * false (for a line that quotes none, or an entry only merged into another).
  */
 export function callOutcome(group: CallGroup, event: ToolEvent, quoted = true): CallOutcome {
   const refs = eventRefs(event);
