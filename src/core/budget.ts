@@ -60,9 +60,24 @@ interface Sizing {
   readonly rank: number;
   readonly previouslyOmitted: number;
   readonly share: number;
-  taken: number;
   used: number;
+  /** The entries taken so far, the first of the keep order, and what their lines add up to. */
+  taken: Taken;
 }
+
+/**
+ * The lines of a section's first entries in keep order, summed: the characters of their lines and
+ * line breaks, how many are parts of shared lines, and the last of those (the one shown alone when
+ * it is the only one).
+ */
+interface Taken {
+  readonly count: number;
+  readonly chars: number;
+  readonly parts: number;
+  readonly lastPart: number;
+}
+
+const NONE_TAKEN: Taken = { count: 0, chars: 0, parts: 0, lastPart: 0 };
 
 /** What the session log takes: as many characters as it wants, up to what it is given. */
 interface LogSizing {
@@ -181,8 +196,8 @@ function prepare(
     rank: plan.part.rank,
     previouslyOmitted: content.omitted,
     share,
-    taken: 0,
     used: 0,
+    taken: NONE_TAKEN,
   };
 }
 
@@ -203,18 +218,24 @@ function distinctShowing<E>(
   const widths = entries.map(() => width);
   const shows = spec.shows;
   if (shows === undefined) return { widths, entries };
+  // What each entry shows at its width; only a widened entry's is shown again.
+  const showing = entries.map((entry) => shows(entry, width, view));
   const sameShowing = () => {
     const owners = new Map<string, number[]>();
-    entries.forEach((entry, index) => {
-      const shown = shows(entry, widths[index] as number, view);
-      owners.set(shown, [...(owners.get(shown) ?? []), index]);
+    showing.forEach((shown, index) => {
+      const indices = owners.get(shown);
+      if (indices) indices.push(index);
+      else owners.set(shown, [index]);
     });
     return [...owners.values()].filter((indices) => indices.length > 1);
   };
   for (const step of DISTINCT_STEPS) {
     const same = sameShowing().flat();
     if (same.length === 0) return { widths, entries };
-    for (const index of same) widths[index] = Math.round(width * step);
+    for (const index of same) {
+      widths[index] = Math.round(width * step);
+      showing[index] = shows(entries[index] as E, widths[index], view);
+    }
   }
   const apart = spec.apart;
   const groups = sameShowing();
@@ -255,34 +276,38 @@ function widthFor(
 function take(sizing: Sizing, room: number, most = Infinity): number {
   const before = sizing.used;
   if (sizing.used === 0 && sizing.order.length === 0 && sizing.previouslyOmitted > 0) {
-    const size = sizeWith(sizing, 0);
+    const size = sizeWith(sizing, NONE_TAKEN);
     if (size <= room) sizing.used = size;
   }
-  while (sizing.taken < Math.min(sizing.order.length, most)) {
-    const next = sizeWith(sizing, sizing.taken + 1);
+  while (sizing.taken.count < Math.min(sizing.order.length, most)) {
+    const taken = withNext(sizing, sizing.taken);
+    const next = sizeWith(sizing, taken);
     if (next - before > room) break;
-    sizing.taken++;
+    sizing.taken = taken;
     sizing.used = next;
   }
   return sizing.used - before;
 }
 
+/** `taken` with the next entry of the keep order added. */
+function withNext(sizing: Sizing, taken: Taken): Taken {
+  const entry = sizing.order[taken.count] as number;
+  const shared = sizing.shared[entry] as boolean;
+  return {
+    count: taken.count + 1,
+    chars: taken.chars + sizing.line(entry).length + (shared ? 0 : 1),
+    parts: taken.parts + (shared ? 1 : 0),
+    lastPart: shared ? entry : taken.lastPart,
+  };
+}
+
 /**
- * The size of the section showing the first `count` entries of its keep order: their lines, and
- * the shared lines their shared parts make (which depends only on how many there are).
+ * The size of the section showing the `taken` entries: their lines, and the shared lines their
+ * shared parts make (which depends only on how many there are).
  */
-function sizeWith(sizing: Sizing, count: number): number {
-  let size = sizing.heading.length + 2;
-  let parts = 0;
-  let lastPart = 0;
-  for (let index = 0; index < count; index++) {
-    const entry = sizing.order[index] as number;
-    size += sizing.line(entry).length;
-    if (sizing.shared[entry]) {
-      parts++;
-      lastPart = entry;
-    } else size++;
-  }
+function sizeWith(sizing: Sizing, taken: Taken): number {
+  const { count, parts, lastPart } = taken;
+  let size = sizing.heading.length + 2 + taken.chars;
   if (parts === 1) {
     size += sizing.alone(lastPart).length - sizing.line(lastPart).length + 1;
   } else if (parts > 1 && sizing.sharing) {
@@ -296,7 +321,7 @@ function sizeWith(sizing: Sizing, count: number): number {
 }
 
 function finish(sizing: Sizing): SizedSection {
-  const kept = new Set(sizing.order.slice(0, sizing.taken));
+  const kept = new Set(sizing.order.slice(0, sizing.taken.count));
   const omitted = sizing.previouslyOmitted + sizing.entries.length - kept.size;
   if (sizing.used === 0) return { heading: sizing.heading, lines: [], omitted, kept: [], size: 0 };
   const shown = [...kept].sort((a, b) => a - b);
