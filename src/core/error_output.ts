@@ -65,12 +65,15 @@ export function reportedError(
   }
   if (isSearch(step)) return undefined;
   const seen = new Set<string>();
+  // Outputs print the same line many times: each text is fingerprinted once.
+  const seenTexts = new Set<string>();
   const printed: string[] = [];
   for (const line of printedLines) {
     if (printed.length === PRINTED_LINES) break;
     // A report in a program's words counts only at the end (an early `Error: retrying` was got
     // past); a level's tag or a raised exception counts anywhere.
-    if (line.kind === "report") continue;
+    if (line.kind === "report" || seenTexts.has(line.text)) continue;
+    seenTexts.add(line.text);
     const fingerprint = errorFingerprint(line.text);
     if (seen.has(fingerprint)) continue;
     seen.add(fingerprint);
