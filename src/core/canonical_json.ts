@@ -27,6 +27,33 @@ type Frame =
  * ```
  */
 export function canonicalJson(value: unknown): string {
+  const text = flatRecordText(value) ?? nestedText(value);
+  return text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
+}
+
+/**
+ * The text of an object whose keys are already in order and whose values are all strings,
+ * numbers, booleans or null (most calls' arguments): JSON's own, which is then the canonical
+ * text; `undefined` for any other value.
+ */
+function flatRecordText(value: unknown): string | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    if (index > 0 && (keys[index - 1] as string) >= key) return undefined;
+    const item = record[key];
+    const type = typeof item;
+    if (item !== null && type !== "string" && type !== "number" && type !== "boolean") {
+      return undefined;
+    }
+  }
+  return JSON.stringify(record);
+}
+
+/** The canonical text of any value, built from a stack of frames (no recursion). */
+function nestedText(value: unknown): string {
   const out: string[] = [];
   let size = 0;
   const stack: Frame[] = [{ kind: "value", value, depth: 0 }];
@@ -71,6 +98,5 @@ export function canonicalJson(value: unknown): string {
     }
     for (let index = parts.length - 1; index >= 0; index--) stack.push(parts[index] as Frame);
   }
-  const text = out.join("");
-  return text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
+  return out.join("");
 }

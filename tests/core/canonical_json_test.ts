@@ -22,3 +22,36 @@ Deno.test("canonicalJson() stops growing at its size limit", () => {
   const wide = Array.from({ length: 300_000 }, (_, index) => `value ${index}`);
   assert.equal(canonicalJson(wide).length, MAX_CHARS);
 });
+
+Deno.test("canonicalJson() writes flat arguments in any key order as the sorted record", () => {
+  // Generated records: keys of arguments and odd ones (digits, unicode, quotes), in random order,
+  // with every kind of primitive value.
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const keys = ["path", "command", "offset", "limit", "10", "2", "Zeta", "ä", 'q"uote', "a b", ""];
+  const values = [
+    "x",
+    "",
+    'line\n"quoted"\t\\',
+    "\u2028 é 😀",
+    0,
+    -0,
+    1.5e-7,
+    1e21,
+    -42,
+    true,
+    false,
+    null,
+  ];
+  for (let round = 0; round < 300; round++) {
+    const chosen = keys.filter(() => next() < 0.5).sort(() => next() - 0.5);
+    const record: Record<string, unknown> = {};
+    for (const key of chosen) record[key] = values[Math.floor(next() * values.length)];
+    const sorted = [...chosen].sort();
+    const expected = `{${
+      sorted.map((key) => `${JSON.stringify(key)}:${JSON.stringify(record[key])}`).join(",")
+    }}`;
+    assert.equal(canonicalJson(record), expected, JSON.stringify(chosen));
+  }
+  assert.equal(canonicalJson({ content: "x".repeat(MAX_CHARS + 10) }).length, MAX_CHARS);
+});
