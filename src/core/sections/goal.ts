@@ -28,26 +28,23 @@ export const GOAL: SectionSpec<RequestEntry> = {
   widths: { narrow: 120, wide: 600 },
   ownWords: "",
   changes(analysis: Analysis): Change<RequestEntry>[] {
-    const rows = analysis.window.rows.filter((row) =>
-      isUserRequest(row) && !analysis.copies.has(row)
-    );
+    const requests = analysis.window.rows
+      .filter((row) => isUserRequest(row) && !analysis.copies.has(row))
+      .map((row) => ({ row, entry: requestOf(row), restated: isRestatement(row) }));
     // A request Hermes restated after a compaction is the request: not again when the window
     // holds the request itself.
     const asked = new Set(
-      rows.filter((row) => !isRestatement(row)).map((row) => requestOf(row).text),
+      requests.filter(({ restated }) => !restated).map(({ entry }) => entry.text),
     );
-    return rows.filter((row) => !isRestatement(row) || !asked.has(requestOf(row).text))
-      .map((row) => {
-        const entry = requestOf(row);
-        return {
-          key: requestKey(entry),
-          entry,
-          addIfNew: true,
-          at: momentOf(row),
-          // An earlier projection's line for these words that could not cite their row is this one.
-          ...(entry.ref?.kind === "row" ? { formerKey: unsavedRequestKey(entry) } : {}),
-        };
-      });
+    return requests.filter(({ restated, entry }) => !restated || !asked.has(entry.text))
+      .map(({ row, entry }) => ({
+        key: requestKey(entry),
+        entry,
+        addIfNew: true,
+        at: momentOf(row),
+        // An earlier projection's line for these words that could not cite their row is this one.
+        ...(entry.ref?.kind === "row" ? { formerKey: unsavedRequestKey(entry) } : {}),
+      }));
   },
   key: requestKey,
   merge: citedRequest,
