@@ -11,6 +11,7 @@ import { cut } from "./excerpt.ts";
 import type { ToolEvent } from "./events.ts";
 import { COMMAND_TOOLS, PROCESS_TOOLS, SKILL_TOOL } from "./hermes.ts";
 import type { Row } from "./message.ts";
+import type { Outcome } from "./outcome.ts";
 import { isFailure } from "./outcome_words.ts";
 import { isUserRequest } from "./requests.ts";
 import { sanitizeInline } from "./sanitize.ts";
@@ -77,6 +78,22 @@ export function lastTally(text: string): string | undefined {
   if (!TALLY_ANYWHERE.test(text)) return undefined;
   for (const line of linesFromEnd(text)) if (TALLY.test(withoutRules(line))) return line;
   return undefined;
+}
+
+// Each outcome's tally, once read.
+const TALLIES = new WeakMap<Outcome, string | null>();
+
+/**
+ * The tally of a command's output: its {@linkcode lastTally} within the head and tail read for
+ * facts. Read once per outcome for all who quote it (the facts, a result's excerpt).
+ */
+export function outputTally(outcome: Outcome): string | undefined {
+  let tally = TALLIES.get(outcome);
+  if (tally === undefined) {
+    tally = lastTally(headAndTail(outcome.detail, HEAD_CHARS, TAIL_CHARS)) ?? null;
+    TALLIES.set(outcome, tally);
+  }
+  return tally ?? undefined;
 }
 
 // An item of a listing whose status says it failed, and the whole line that holds it.
@@ -181,7 +198,7 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   if (text.includes("] ")) some("commit", COMMIT_LINE);
   if (runsGit(event.call.args.command)) some("commit", HASH_LINE);
   if (text.includes("index ")) some("diff", DIFF_INDEX_LINE);
-  const tally = lastTally(text);
+  const tally = outputTally(outcome);
   if (tally !== undefined) add("tally", withoutRules(tally));
   const lineCount = () => (text.match(/\n/g)?.length ?? 0) + 1;
   const failed = isFailure(outcome) || !FAILED_STATUS.test(text)

@@ -1,7 +1,7 @@
 import { cut, excerpt } from "./excerpt.ts";
 import type { Outcome } from "./outcome.ts";
 import { isBlocked, isFailure } from "./outcome_words.ts";
-import { lastTally, withoutRules } from "./output_facts.ts";
+import { outputTally, withoutRules } from "./output_facts.ts";
 import { savedPointer } from "./persisted_output.ts";
 import { sanitizeInline } from "./sanitize.ts";
 
@@ -35,7 +35,7 @@ export function resultExcerpt(outcome: Outcome, command: boolean, limit: number)
 function ownWords(outcome: Outcome, command: boolean, limit: number): string {
   const detail = outcome.detail;
   if (outcome.stub || detail.trim() === "") return "";
-  const tally = command ? tallyLine(detail) : undefined;
+  const tally = command ? tallyLine(outcome) : undefined;
   const lead = (words: string) =>
     tally === undefined
       ? words
@@ -57,9 +57,9 @@ function diffHeads(text: string): string | undefined {
   return heads.some((line) => line.startsWith("diff ")) ? heads.join(JOIN) : undefined;
 }
 
-/** The last tally line of a test run in `text` (sanitised); `undefined` when it has none. */
-function tallyLine(text: string): string | undefined {
-  const raw = lastTally(tail(text, TAIL_CHARS).join("\n"));
+/** The tally of a command's output (sanitised, its rules left out); `undefined` when it has none. */
+function tallyLine(outcome: Outcome): string | undefined {
+  const raw = outputTally(outcome);
   return raw === undefined ? undefined : withoutRules(sanitizeInline(raw));
 }
 
