@@ -78,12 +78,13 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
     ...(root === undefined ? [] : [rootNote(root)]),
   ].join("\n");
   const earlierLog = [...new Set(blocks.flatMap((block) => block.log))];
+  const windowLog = sessionLog(analysis, earlierStart, loggedRows(earlierLog), view);
   const logOf = (listed: Listed) => {
-    const windowLog = sessionLog(analysis, earlierStart, loggedRows(earlierLog), view, listed);
+    const { older, newer } = windowLog(listed);
     return [
-      windowLog.older,
+      older,
       new LazyLines(earlierLog.length, (index) => [showRoot(earlierLog[index] as string, view)]),
-      windowLog.newer,
+      newer,
     ];
   };
   // What the log wants, before the sections are sized: its lines as if every call were listed,

@@ -42,14 +42,15 @@ const ROLES = ["user", "assistant", "system"] as const;
 export const SESSION_LOG_WORDS = `${ROLES.join(" ")} ${toolLabel("")}`;
 
 /**
- * The session log of a window: one or more lines per row, oldest first (a request, a reply, each
- * call, each result), rendered lazily because the budget keeps only the newest. Rows with a
+ * The session log of a window, for what the sections list: one or more lines per row, oldest
+ * first (a request, a reply, each call, each result), rendered lazily because the budget keeps
+ * only the newest. Rows with a
  * recorded time take the places of such rows in time order (Hermes hands over the request it
  * restates after a compaction ahead of older rows); rows an earlier projection logged (`logged`
  * row ids) are left out. Rows recorded before `before` (when an earlier projection's messages
  * began; Hermes stores its protected head again after a compaction) are split off as `older`, to
  * go before that projection's lines. A call the projection lists (its command in Commands Run,
- * its files in Relevant Files: `listed`) has no line, and its result shows only its words, without
+ * its files in Relevant Files: the returned function's `listed`) has no line, and its result shows only its words, without
  * restating its outcome; such a result with no words of its own has no line either. A
  * reply the projection quotes whole (a turn's close in Decisions & Conclusions) is not repeated.
  */
@@ -58,8 +59,7 @@ export function sessionLog(
   before: Moment,
   logged: ReadonlySet<number>,
   view: RootView,
-  listed: Listed,
-): { older: LazyLines; newer: LazyLines } {
+): (listed: Listed) => { older: LazyLines; newer: LazyLines } {
   const resultOf = new Map<Row, ToolEvent>();
   for (const event of analysis.events) if (event.resultRow) resultOf.set(event.resultRow, event);
   const rows = inTimeOrder(
@@ -67,13 +67,18 @@ export function sessionLog(
       !analysis.copies.has(row) && !(row.ref.kind === "row" && logged.has(row.ref.id))
     ),
   );
-  const isOlder = (row: Row) => isBefore(momentOf(row), before);
-  const lazy = (part: readonly Row[]) =>
-    new LazyLines(
-      part.length,
-      (index) => rowLines(part[index] as Row, resultOf, analysis, view, listed),
-    );
-  return { older: lazy(rows.filter(isOlder)), newer: lazy(rows.filter((row) => !isOlder(row))) };
+  const older: Row[] = [];
+  const newer: Row[] = [];
+  for (const row of rows) (isBefore(momentOf(row), before) ? older : newer).push(row);
+  // The rows are placed once; the lines depend on what the sections list.
+  return (listed) => {
+    const lazy = (part: readonly Row[]) =>
+      new LazyLines(
+        part.length,
+        (index) => rowLines(part[index] as Row, resultOf, analysis, view, listed),
+      );
+    return { older: lazy(older), newer: lazy(newer) };
+  };
 }
 
 /** `rows` with those that have a time sorted by it (stably) in the places they held. */
