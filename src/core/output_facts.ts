@@ -16,7 +16,7 @@ import { isFailure } from "./outcome_words.ts";
 import { isUserRequest } from "./requests.ts";
 import { sanitizeInline } from "./sanitize.ts";
 import { shellSegments, shellStep } from "./shell_words.ts";
-import { headAndTail, linesFromEnd } from "./text_lines.ts";
+import { headAndTail, lineCount, linesFromEnd } from "./text_lines.ts";
 
 /** What an output fact is. */
 export type OutputFactKind =
@@ -200,17 +200,18 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   if (text.includes("index ")) some("diff", DIFF_INDEX_LINE);
   const tally = outputTally(outcome);
   if (tally !== undefined) add("tally", withoutRules(tally));
-  const lineCount = () => (text.match(/\n/g)?.length ?? 0) + 1;
-  const failed = isFailure(outcome) || !FAILED_STATUS.test(text)
+  // Only a long output is searched for failed items or pointed lines (lines counted no further
+  // than that asks).
+  const failed = isFailure(outcome) || lineCount(text, LISTING_LINES) < LISTING_LINES ||
+      !FAILED_STATUS.test(text)
     ? []
     : text.match(FAILED_ITEM_LINE) ?? [];
-  if (
-    failed.length > 0 && lineCount() >= LISTING_LINES && failed.length <= lineCount() * FAILED_SHARE
-  ) {
+  if (failed.length > 0 && failed.length <= lineCount(text) * FAILED_SHARE) {
     for (const line of failed.slice(0, MOST_PER_KIND)) add("failed item", line.trim());
   }
-  for (const pointer of pointers) {
-    if (!pointer.test(text) || lineCount() < POINTED_LINES) continue;
+  const pointable = pointers.length > 0 && lineCount(text, POINTED_LINES) >= POINTED_LINES;
+  for (const pointer of pointable ? pointers : []) {
+    if (!pointer.test(text)) continue;
     // A pointer that matches many lines points at none of them.
     const pointed = text.match(new RegExp(`^.*(?:${pointer.source}).*$`, "gim")) ?? [];
     if (pointed.length <= MOST_POINTED) { for (const line of pointed) add("pointed", line.trim()); }

@@ -1,6 +1,6 @@
 /**
- * Reading the lines of a long output: the whole lines of its head and tail, and its lines from the
- * end back.
+ * Reading the lines of a long output: the whole lines of its head and tail, its lines from the end
+ * back, and how many it has.
  *
  * @module
  */
@@ -50,4 +50,24 @@ export function* linesFromEnd(text: string, from = 0): Generator<string> {
     if (start === from) return;
     end = start - 1;
   }
+}
+
+/**
+ * How many lines `text` has, counted no further than `most`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lineCount } from "./text_lines.ts";
+ * assert.equal(lineCount("a\nb\nc"), 3);
+ * assert.equal(lineCount("a\nb\nc\nd", 2), 2);
+ * assert.equal(lineCount(""), 1);
+ * ```
+ */
+export function lineCount(text: string, most = Infinity): number {
+  let count = 1;
+  for (let at = text.indexOf("\n"); at !== -1 && count < most; at = text.indexOf("\n", at + 1)) {
+    count++;
+  }
+  return count;
 }
