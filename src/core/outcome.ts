@@ -262,8 +262,8 @@ function errorText(result: Record<string, unknown>): string {
 const OUTPUT_KEYS = ["output", "stdout", "content", "result", "message", "stderr"];
 
 /**
- * The words of a JSON result worth quoting: its output and error fields (empty when it has output
- * fields that are all empty), else all its leaves.
+ * The words of a JSON result worth quoting: its output and error fields, an error the output
+ * already holds once (empty when it has output fields that are all empty), else all its leaves.
  */
 function jsonDetail(result: Record<string, unknown>, error: string): string {
   const parts: string[] = [];
@@ -271,7 +271,8 @@ function jsonDetail(result: Record<string, unknown>, error: string): string {
     const value = result[key];
     if (typeof value === "string" && value.trim() !== "") parts.push(value);
   }
-  if (error !== "") parts.push(error);
+  // An error the output already prints (execute_code copies its stderr into `error`) is said once.
+  if (error !== "" && !parts.some((part) => part.includes(error.trim()))) parts.push(error);
   if (parts.length > 0) return parts.join("\n");
   return OUTPUT_KEYS.some((key) => typeof result[key] === "string") ? "" : leaves(result);
 }

@@ -128,3 +128,50 @@ Deno.test("a log read with read_file has its error lines listed; a source, confi
     assert.ok(seen.includes(`- ERROR write failed in ${path}`), `${path} is read as a log`);
   }
 });
+
+Deno.test("an error a result prints in its output and again in its error field is seen once", () => {
+  const traceback = 'Traceback (most recent call last):\n  File "<cell>", line 1, in <module>\n' +
+    "ValueError: ledger 3 is unbalanced\n";
+  const call = (id: string, row: number) => ({
+    role: "assistant",
+    content: "",
+    _row_id: row,
+    tool_calls: [{
+      id,
+      type: "function",
+      function: { name: "execute_code", arguments: JSON.stringify({ code: "check(3)" }) },
+    }],
+  });
+  const window = [
+    { role: "user", content: "Check ledger 3.", _row_id: 1 },
+    call("a", 2),
+    {
+      role: "tool",
+      tool_call_id: "a",
+      _row_id: 3,
+      content: JSON.stringify({
+        status: "error",
+        output: `\n--- stderr ---\n${traceback}`,
+        exit_code: 1,
+        error: traceback,
+      }),
+    },
+    call("b", 4),
+    {
+      role: "tool",
+      tool_call_id: "b",
+      _row_id: 5,
+      // Here the error field says what the output does not.
+      content: JSON.stringify({
+        status: "error",
+        output: "ERROR ledger 4 read failed",
+        exit_code: 1,
+        error: "KeyError: 'ledger_4'",
+      }),
+    },
+  ];
+  const { body } = project(window, { budgetTokens: 4000, sessionId: "s" });
+  assert.match(body, /^- ValueError: ledger 3 is unbalanced \(first at \[#3\]\)$/m);
+  assert.match(body, /^- ERROR ledger 4 read failed \(first at \[#5\]\)$/m);
+  assert.match(body, /^- KeyError: 'ledger_4' \(first at \[#5\]\)$/m);
+});
