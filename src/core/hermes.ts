@@ -160,6 +160,15 @@ export const ABSORBED_UIDS_FIELD = "_absorbed_message_uids";
 /** The tool through which the model calls the tools Hermes (0.22) defers (`TOOL_CALL_NAME`). */
 export const DEFERRED_TOOL_BRIDGE = "tool_call";
 
+/**
+ * The line the login shell Hermes runs a background job in prints as it exits, last in the job's
+ * output as a process result shows it (0.22): none of the command's output.
+ */
+export const JOB_SHELL_EXIT_LINE = "logout";
+
+/** The fields of a process result that hold what its job printed (a poll's is a preview). */
+export const JOB_OUTPUT_FIELDS: readonly string[] = ["output", "output_preview"];
+
 /** The tool that waits on, polls, reads and kills background jobs, by its names in each release. */
 export const PROCESS_TOOLS: ReadonlySet<string> = new Set(["process", "process_manage"]);
 

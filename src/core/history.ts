@@ -7,7 +7,6 @@
  * @module
  */
 import {
-  describeState,
   isBlocked,
   isCleanSuccess,
   isDecisive,
@@ -43,18 +42,18 @@ export function fixAfter<A extends Attempt>(attempts: readonly A[], from: number
 }
 
 /**
- * A background job's attempts without the reports that repeat the end already reported (a wait
- * and then a poll that both say it exited 3 tell of one run, not of a retry).
+ * A background job's attempts up to its end: the reports after the first that says it ended (it
+ * succeeded, failed or was killed) repeat that end or tell nothing of it (a wait and then a poll
+ * that both say it exited 3, or a read of its log after it exited, tell of one run).
  */
 export function withoutRepeatedReports<A extends Attempt>(attempts: readonly A[]): A[] {
-  const kept: A[] = [];
-  for (const attempt of attempts) {
-    const previous = lastDecisive(kept);
-    const repeats = previous !== undefined && isDecisive(attempt.state) &&
-      describeState(previous.state) === describeState(attempt.state);
-    if (!repeats) kept.push(attempt);
-  }
-  return kept;
+  const end = attempts.findIndex((attempt) => endsJob(attempt.state));
+  return end === -1 ? [...attempts] : attempts.slice(0, end + 1);
+}
+
+/** Whether a report says the job ended (a refusal of a call on it does not). */
+function endsJob(state: OutcomeState): boolean {
+  return isSuccess(state) || isFailure(state) || state.kind === "killed";
 }
 
 /** Whether the call got past its trouble: its last decisive attempt is a success. */

@@ -3,7 +3,13 @@ import { type ErrorLine, errorLines } from "./error_lines.ts";
 import { reportedError } from "./error_output.ts";
 import { exitMeaning } from "./exit_meaning.ts";
 import { resultObject } from "./json_result.ts";
-import { INTERRUPTED_OUTPUT_MARK, TIMED_OUT_OUTPUT_MARK, YIELDED_STATUS } from "./hermes.ts";
+import {
+  INTERRUPTED_OUTPUT_MARK,
+  JOB_OUTPUT_FIELDS,
+  JOB_SHELL_EXIT_LINE,
+  TIMED_OUT_OUTPUT_MARK,
+  YIELDED_STATUS,
+} from "./hermes.ts";
 import type { OutcomeState } from "./outcome_words.ts";
 import { persistedOutput } from "./persisted_output.ts";
 import { parseStub, type Stub } from "./stub.ts";
@@ -81,10 +87,23 @@ export function readOutcome(text: string, call: CallKind): Outcome {
     const { result: _preview, ...read } = readOutcome(previewText(preview), call);
     return { ...read, saved };
   }
-  const result = resultObject(text);
-  if (result === undefined) return interpretExit(textOutcome(text, call.command), call);
+  const read = resultObject(text);
+  if (read === undefined) return interpretExit(textOutcome(text, call.command), call);
+  const result = call.process ? withoutShellExit(read) : read;
   return { ...interpretExit(jsonOutcome(result, call), call), result };
 }
+
+/** A process result with its job's output as the job printed it, its shell's closing line left out. */
+function withoutShellExit(result: Record<string, unknown>): Record<string, unknown> {
+  const cleaned = { ...result };
+  for (const field of JOB_OUTPUT_FIELDS) {
+    const output = result[field];
+    if (typeof output === "string") cleaned[field] = output.replace(SHELL_EXIT_AT_END, "");
+  }
+  return cleaned;
+}
+
+const SHELL_EXIT_AT_END = new RegExp(String.raw`(?:^|\n)${RegExp.escape(JOB_SHELL_EXIT_LINE)}\s*$`);
 
 /**
  * The words of a persisted result's preview: the start of its output when the result was JSON (cut

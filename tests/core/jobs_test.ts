@@ -117,7 +117,43 @@ Deno.test("a job whose end a wait and a poll both report failed once, and the ag
   const body = project(rows).body;
   assert.match(
     body,
-    /^- \[#2\] `sleep 1; echo build 7 done; exit 3 &` \(job proc_7\) — started in background \[#3\], then failed \(exit 3\) ×2 \[#5\]$/m,
+    /^- \[#2\] `sleep 1; echo build 7 done; exit 3 &` \(job proc_7\) — started in background \[#3\], then failed \(exit 3\) \[#5\]$/m,
+    "the poll repeats the end the wait reported: one run",
   );
   assert.doesNotMatch(body, /## Blocked/, "one run, failed once, then other work succeeded");
+});
+
+Deno.test("what is read of a job after it ended is no run of it, whatever its report says", async (t) => {
+  // Reports Hermes gives of a job that already ended (live-hermes.md): a poll, a log read without
+  // exit code, a kill that finds it gone, and the shell's closing `logout` in its output.
+  const afterEnd: Record<string, Record<string, unknown>> = {
+    poll: { status: "exited", exit_code: 3, output_preview: "build 7 done\nlogout\n" },
+    log: { status: "exited", output: "build 7 done\nlogout", total_lines: 2 },
+    kill: { status: "already_exited", error: "process already exited" },
+  };
+  for (const [action, report] of Object.entries(afterEnd)) {
+    await t.step(action, () => {
+      nextRow = 1;
+      const rows = [
+        { role: "user", content: "Build in the background.", _row_id: nextRow++ },
+        call("c1", "terminal", { command: "sleep 1; echo build 7 done; exit 3", background: true }),
+        result("c1", "terminal", { output: "Background process started", session_id: "proc_7" }),
+        call("c2", "process", { action: "wait", session_id: "proc_7" }),
+        result("c2", "process", {
+          status: "exited",
+          exit_code: 3,
+          output: "build 7 done\nlogout\n",
+        }),
+        call("c3", "process", { action, session_id: "proc_7" }),
+        result("c3", "process", { session_id: "proc_7", ...report }),
+      ];
+      const { body } = project(rows, { budgetTokens: 4000, sessionId: "s" });
+      assert.match(
+        body,
+        /^- \[#2\] `sleep 1; echo build 7 done; exit 3 &` \(job proc_7\) — started in background \[#3\], then failed \(exit 3\) \[#5\]$/m,
+      );
+      assert.doesNotMatch(body, /logout/, "the shell's closing line is none of the job's output");
+      assert.match(body, /reported: build 7 done$/m, "what the job printed last is its report");
+    });
+  }
 });

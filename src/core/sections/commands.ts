@@ -1,4 +1,5 @@
-import { type Analysis, eventMoment, eventRefs, outcomeRef } from "../analysis.ts";
+import { type Analysis, attemptOf, eventMoment, eventRefs } from "../analysis.ts";
+import { withoutRepeatedReports } from "../history.ts";
 import type { ToolEvent } from "../events.ts";
 import {
   describeState,
@@ -78,8 +79,14 @@ export const COMMANDS: SectionSpec<CommandEntry> = {
     return analysis.groups.filter((group) => group.command).map((group) => {
       const first = group.events[0] as ToolEvent;
       const runs: Run[] = [];
-      for (const event of group.events) {
-        addRun(runs, stateOf(event.outcome), outcomeRef(event));
+      const attempts = group.events.map(attemptOf);
+      // A job ran once: its reports after its end are no runs.
+      for (
+        const { state, ref } of group.job === undefined
+          ? attempts
+          : withoutRepeatedReports(attempts)
+      ) {
+        addRun(runs, stateOf(state), ref);
       }
       const entry: CommandEntry = {
         callRef: eventRefs(first).call,
