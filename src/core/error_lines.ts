@@ -3,9 +3,9 @@
  * (`ERROR`, `FATAL`, `CRITICAL`, `PANIC`, `FAIL`, … and the same tags in other scripts, `[错误]`,
  * `[エラー]`, `ОШИБКА`, …, or `level=error`), the lines that name an exception as raised (the
  * last line of a traceback, pytest's `E   KeyError: …`) and programs' reports of an error in their
- * own words (`Error: …`, `fatal: …`, `npm ERR! …`). Each is known by its fingerprint: the
- * line with its numbers, hex runs and uuids masked, so the same error with other ids or times is
- * one error seen several times.
+ * own words (`Error: …`, `fatal: …`, `npm ERR! …`, git's `CONFLICT (content): …`). Each is known
+ * by its fingerprint: the line with its numbers, hex runs and uuids masked, so the same error with
+ * other ids or times is one error seen several times.
  *
  * @module
  */
@@ -76,9 +76,12 @@ const TAG_HEAD = 120;
 const RAISED =
   /^(?:E\s+|(?:FAILED|ERROR)\s.*?\s-\s)?(?:[A-Za-z_][A-Za-z0-9_]*\.)*([A-Z][A-Za-z0-9_]*(?:Error|Exception))(?::|$)/;
 // A program's report of an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`,
-// `npm ERR! …`.
+// `npm ERR! …`, git's `CONFLICT (content): Merge conflict in …`.
 const REPORT_WORD = String.raw`(?:error|fatal|panic)(?:\[[^\]\n]{1,40}\])?:`;
-const REPORT = new RegExp(String.raw`^(?:${REPORT_WORD}\s*\S|npm ERR!)`, "i");
+// Reports that open with a program's own words, as it writes them.
+const REPORT_OPENINGS = ["npm ERR!", "CONFLICT ("].map((opening) => RegExp.escape(opening));
+const REPORT = new RegExp(String.raw`^(?:${REPORT_WORD}\s*\S)`, "i");
+const REPORT_OPENING = new RegExp(`^(?:${REPORT_OPENINGS.join("|")})`);
 // Timestamps, syslog prefixes and read_file's line numbers before the words of a line.
 const LEAD =
   /^(?:\s*\d+\|)?\s*(?:\[?\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?\]?\s+|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d\s+)?/;
@@ -88,9 +91,9 @@ const NUMBER = /\d+/g;
 const NOT_ASCII = /[^\p{ASCII}]/u;
 
 // What a line must hold to be an error line of some kind, derived from the rules above: a level
-// word as written (upper case, or one of another language: `npm ERR!`'s among them), an
-// exception's name as `RAISED` ends it, or one of the forms written in any case (a bracketed level, `level=`, a
-// report's `error:`). Each is found by its own pass over a text, far cheaper than one pass for
+// word or a report's opening as written (upper case, or one of another language), an exception's
+// name as `RAISED` ends it, or one of the forms written in any case (a bracketed level, `level=`,
+// a report's `error:`). Each is found by its own pass over a text, far cheaper than one pass for
 // all; a level of another script by its first character beyond ASCII.
 const [ASCII_OTHER_LEVELS, SCRIPT_LEVELS] = [false, true].map((beyond) =>
   OTHER_LEVELS.split("|").filter((level) => NOT_ASCII.test(level) === beyond)
@@ -99,7 +102,7 @@ const SCRIPT_STARTS = new Set(
   SCRIPT_LEVELS.map((level) => [...level].find((char) => NOT_ASCII.test(char)) as string),
 );
 const MARKS = [
-  new RegExp(`${LATIN_LEVELS}|${ASCII_OTHER_LEVELS.join("|")}`, "g"),
+  new RegExp(`${[LATIN_LEVELS, ...ASCII_OTHER_LEVELS, ...REPORT_OPENINGS].join("|")}`, "g"),
   // A raised exception's name ends its line or comes before `:` (`fmt.Errorf(` is none).
   /(?:Error|Exception)(?::|[^\S\n]*$)/gm,
   ...[BRACKETED_TAG.source, "level", REPORT_WORD].map((source) => new RegExp(source, "gi")),
@@ -233,7 +236,7 @@ function judge(raw: string): ErrorLine | undefined {
     ? "raised"
     : isTaggedError(line)
     ? "tagged"
-    : REPORT.test(line)
+    : REPORT.test(line) || REPORT_OPENING.test(line)
     ? "report"
     : undefined;
   if (kind === undefined) return undefined;

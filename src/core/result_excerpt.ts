@@ -6,7 +6,7 @@ import { savedPointer } from "./persisted_output.ts";
 import { sanitizeInline } from "./sanitize.ts";
 
 const ERROR_LINE =
-  /error|exception|traceback|fail|fatal|panic|denied|not found|no such|refused|cannot|can't|unable|invalid|timed out|killed|abort|blocked|approval/i;
+  /error|exception|traceback|fail|fatal|panic|merge conflict|denied|not found|no such|refused|cannot|can't|unable|invalid|timed out|killed|abort|blocked|approval/i;
 // Long outputs are searched in their head and tail only: errors sit at the end, causes at the start.
 const HEAD_CHARS = 4000;
 const TAIL_CHARS = 16000;

@@ -23,6 +23,11 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
   ["error[E0308]: mismatched types", "error[E0308]: mismatched types"],
   ["E   KeyError: 'sku'", "KeyError: 'sku'"],
   ["npm ERR! missing script: build", "npm ERR! missing script: build"],
+  [
+    "CONFLICT (content): Merge conflict in tally/__init__.py",
+    "CONFLICT (content): Merge conflict in tally/__init__.py",
+  ],
+  ["resolve the conflict (see docs) first", undefined],
   ["error handling is in errors.py", undefined],
   ["ERROR_CODES = {1: 'x'}", undefined],
   ["the Fehlerbehandlung module", undefined],

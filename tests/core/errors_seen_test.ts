@@ -175,3 +175,40 @@ Deno.test("an error a result prints in its output and again in its error field i
   assert.match(body, /^- ERROR ledger 4 read failed \(first at \[#5\]\)$/m);
   assert.match(body, /^- KeyError: 'ledger_4' \(first at \[#5\]\)$/m);
 });
+
+Deno.test("a merge conflict is kept with the file it is in", () => {
+  const output = "Auto-merging tally/__init__.py\n" +
+    "CONFLICT (content): Merge conflict in tally/__init__.py\n" +
+    "Automatic merge failed; fix conflicts and then commit the result.\n";
+  const window = [
+    { role: "user", content: "Merge feature_2 into main.", _row_id: 1 },
+    {
+      role: "assistant",
+      content: "",
+      _row_id: 2,
+      tool_calls: [{
+        id: "m",
+        type: "function",
+        function: {
+          name: "terminal",
+          arguments: JSON.stringify({ command: "git merge feature_2" }),
+        },
+      }],
+    },
+    {
+      role: "tool",
+      tool_call_id: "m",
+      _row_id: 3,
+      content: JSON.stringify({ output, exit_code: 1, error: null }),
+    },
+  ];
+  const { body } = project(window, { budgetTokens: 1500, sessionId: "s" });
+  assert.match(
+    body,
+    /^- CONFLICT \(content\): Merge conflict in tally\/__init__\.py \(first at \[#3\]\)$/m,
+  );
+  assert.match(
+    body,
+    /^- \[#2\] terminal `git merge feature_2` — failed \(exit 1\) \[#3\]: CONFLICT \(content\): Merge conflict in tally\/__init__\.py/m,
+  );
+});
