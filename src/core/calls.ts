@@ -52,6 +52,13 @@ const SUBJECT_ARGS = [
   "question",
 ];
 const SUBJECT_CHARS = 300;
+// Arguments that say what a call's `action` was done with, in order of preference.
+const ACTION_OBJECT_ARGS = ["content", "old_text", "prompt", "text"];
+
+/** Whether an argument is text with words in it. */
+function textArg(value: unknown): value is string {
+  return typeof value === "string" && value.trim() !== "";
+}
 
 /**
  * Groups tool events into identical calls, first-seen order. The identity of a command is its
@@ -166,7 +173,14 @@ function subjectOf(event: ToolEvent): { subject: string; complete: boolean } {
   }
   for (const key of SUBJECT_ARGS) {
     const value = args[key];
-    if (typeof value === "string" && value.trim() !== "") return shown(value, [key]);
+    if (!textArg(value)) continue;
+    // An action is shown with what it was done with (`memory`: `add batch 6 settles in units`).
+    const object = key === "action"
+      ? ACTION_OBJECT_ARGS.find((name) => textArg(args[name]))
+      : undefined;
+    return object === undefined
+      ? shown(value, [key])
+      : shown(`${value} ${args[object]}`, [key, object]);
   }
   const stub = event.outcome.stub;
   if (stub?.kind === "file") return shown(stub.path, keys);
