@@ -46,12 +46,14 @@ interface Unit {
 
 // What each rank keeps: 0 the first step's program, 1 what it works on first (its subcommand,
 // script or pattern), 2 its other arguments, files redirected to, the last word and later steps'
-// programs, 3 the directory a leading `cd` changes to and later steps' arguments, 4 options.
+// programs, 3 what later steps work on first (`git commit`, `git merge`), 4 the directory a
+// leading `cd` changes to and later steps' other arguments, 5 options.
 const PROGRAM = 0;
 const SUBJECT = 1;
 const ARGUMENT = 2;
-const LATER = 3;
-const OPTION = 4;
+const LATER_SUBJECT = 3;
+const LATER = 4;
+const OPTION = 5;
 
 /**
  * `text` (one sanitised line) in at most `width` characters: whole when it fits, else the units
@@ -152,6 +154,8 @@ function wordUnits(text: string): Unit[] {
   let position = 0;
   let mainStep: number | undefined;
   let hasSubject = false;
+  // Whether the step being read (other than the main one) has had its subject.
+  let stepSubject = false;
   let operators = "";
   let delimiter: string | undefined;
   let program = "";
@@ -162,6 +166,7 @@ function wordUnits(text: string): Unit[] {
       operators = operators === "" ? word : `${operators} ${word}`;
       step++;
       position = 0;
+      stepSubject = false;
       continue;
     }
     if (position === 0 && mainStep === undefined && word !== "cd") mainStep = step;
@@ -193,8 +198,9 @@ function wordUnits(text: string): Unit[] {
       program = word.split("/").at(-1) as string;
     } else if (RUNS_ITS_VALUE.test(word) && INTERPRETER.test(program) && next !== undefined) {
       unit = `${word} ${words[++index]}`;
-      rank = main ? SUBJECT : LATER;
-      hasSubject ||= main;
+      rank = main ? SUBJECT : LATER_SUBJECT;
+      if (main) hasSubject = true;
+      else stepSubject = true;
     } else if (word.startsWith("-")) {
       if (next !== undefined && !next.startsWith("-") && OPTION_VALUE.test(next)) {
         unit = `${word} ${words[++index]}`;
@@ -204,6 +210,9 @@ function wordUnits(text: string): Unit[] {
     } else if (main && !hasSubject) {
       rank = SUBJECT;
       hasSubject = true;
+    } else if (!main && !stepSubject && mainStep !== undefined) {
+      rank = LATER_SUBJECT;
+      stepSubject = true;
     } else {
       rank = main ? ARGUMENT : LATER;
     }

@@ -125,3 +125,19 @@ Deno.test("shortenCommand() keeps the program and what it works on before option
   const long = `python3 /home/dev/${"deep/".repeat(12)}tools/report.py --all`;
   assert.match(shortenCommand(long, 40), /^python3 \/home\/…\/report\.py/);
 });
+
+Deno.test("shortenCommand() keeps what a later step runs before the directory a cd changes to", () => {
+  const line = "pip install pytest -q && cd /testbed && " +
+    "python -m pytest tests/test_grid.py::test_rectilinear_grid -x | tail -50";
+  for (const width of [56, 60]) {
+    assert.equal(
+      shortenCommand(line, width),
+      "pip install pytest … && python -m pytest … | tail -50",
+    );
+  }
+  // With room for more, the directory comes back in its place.
+  assert.equal(
+    shortenCommand(line, 70),
+    "pip install pytest … && cd /testbed && python -m pytest … | tail -50",
+  );
+});
