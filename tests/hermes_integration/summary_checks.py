@@ -41,6 +41,9 @@ _CALL_ENTRY = re.compile(
 )
 PROCESS_TOOLS = ("process", "process_manage")
 """The names Hermes's process tool has in its releases."""
+BRIDGE = "tool_call"
+"""The tool through which the model calls the tools Hermes (0.22) defers: ``{"calls": [{"name",
+"arguments"}]}``; a call through it is a call of each tool it carries."""
 _LOG_TEXT = re.compile(r"^\[#(\d+)\] (user|assistant|system): (.*)$")
 _LOG_CALL = re.compile(r"^\[#(\d+)\] → ([^\s:]+)(?:: (`+) ?(.*?) ?\3)?$")
 _LOG_RESULT = re.compile(r"^\[#(\d+)\] ← ([^\s:]+)(?: ok| [^:]+)?(?:: (.*))?$")
@@ -154,6 +157,7 @@ class Evidence:
         self.rows = rows
         self._redact = redact
         self._calls: dict[str, tuple[str, str]] = {}
+        self._carried: dict[str, set[str]] = {}
         self._results: dict[str, list[str]] = {}
         self._texts: dict[tuple[int, bool, bool], str] = {}
         for row in rows.values():
@@ -163,6 +167,7 @@ class Evidence:
                     str(function.get("name", "")),
                     _argument_text(function.get("arguments")),
                 )
+                self._carried[str(call.get("id"))] = _carried_names(function)
             if row.get("role") == "tool":
                 answer = _content_text(row.get("content"))
                 self._results.setdefault(str(row.get("tool_call_id")), []).append(answer)
@@ -174,12 +179,16 @@ class Evidence:
     def call_names(self, row_id: int) -> set[str]:
         """Tools the row called (assistant rows) or answered for (tool rows)."""
         row = self.rows.get(row_id) or {}
+        call_ids = [str(call.get("id")) for call in row.get("tool_calls") or []]
         names = {
             str((call.get("function") or {}).get("name")) for call in row.get("tool_calls") or []
         }
         if row.get("role") == "tool":
+            call_ids.append(str(row.get("tool_call_id")))
             names.add(str(row.get("tool_name")))
             names.add(self._calls.get(str(row.get("tool_call_id")), ("", ""))[0])
+        for call_id in call_ids:
+            names |= self._carried.get(call_id, set())
         return names - {"", "None"}
 
     def text(self, row_id: int, *, calls: bool = True, results: bool = False) -> str:
@@ -380,6 +389,22 @@ def _lines_with(pattern: re.Pattern[str], text: str) -> list[str]:
 
 def _content_text(content: Any) -> str:
     return content if isinstance(content, str) else json.dumps(content, ensure_ascii=False)
+
+
+def _carried_names(function: Mapping[str, Any]) -> set[str]:
+    """The tools a call through the deferred-tool bridge carries (none for any other call)."""
+    if function.get("name") != BRIDGE:
+        return set()
+    arguments = function.get("arguments")
+    try:
+        decoded = json.loads(arguments) if isinstance(arguments, str) else arguments
+    except ValueError:
+        return set()
+    calls = decoded.get("calls") if isinstance(decoded, dict) else None
+    if not isinstance(calls, list):
+        return set()
+    named = (call for call in calls if isinstance(call, dict))
+    return {call["name"] for call in named if isinstance(call.get("name"), str)}
 
 
 def _argument_text(arguments: Any) -> str:

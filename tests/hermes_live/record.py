@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hermes_integration"))
 from story import (
     ANSWERED,
     FAILED,
@@ -31,11 +33,10 @@ from story import (
     TOOL_ERROR,
     WORKED,
 )
+from summary_checks import BRIDGE, PROCESS_TOOLS  # the shared checker's names of Hermes's tools
 
 RUNNING = "running"
 COMMAND_TOOLS = ("terminal", "execute_code")
-PROCESS_TOOLS = ("process", "process_manage")
-BRIDGE = "tool_call"
 _SAVED_TO = re.compile(r"Full output saved to: (\S+)")
 _ERROR_NAME = re.compile(r"\b([A-Z][A-Za-z]*(?:Error|Exception))\b")
 
