@@ -1,13 +1,13 @@
 import type { Analysis } from "../analysis.ts";
 import { commandOf, inlineCode, shownCommand } from "../command.ts";
 import type { ToolEvent } from "../events.ts";
-import { COMMAND_TOOLS, PROCESS_TOOLS } from "../hermes.ts";
+import { COMMAND_TOOLS, PROCESS_TOOLS, READ_FILE_TOOL } from "../hermes.ts";
 import { cutMiddle, excerpt } from "../excerpt.ts";
 import { shortenCommand } from "../command_display.ts";
 import { LazyLines } from "../lazy_lines.ts";
 import { type Row, type ToolCall, toolLabel } from "../message.ts";
 import { isBefore, type Moment, momentOf } from "../moment.ts";
-import { describeState } from "../outcome_words.ts";
+import { describeState, isFailure } from "../outcome_words.ts";
 import { renderRef } from "../ref.ts";
 import { withoutRestatement } from "../requests.ts";
 import { type RootView, showRoot } from "../root.ts";
@@ -50,9 +50,10 @@ export const SESSION_LOG_WORDS = `${ROLES.join(" ")} ${toolLabel("")}`;
  * row ids) are left out. Rows recorded before `before` (when an earlier projection's messages
  * began; Hermes stores its protected head again after a compaction) are split off as `older`, to
  * go before that projection's lines. A call the projection lists (its command in Commands Run,
- * its files in Relevant Files: the returned function's `listed`) has no line, and its result shows only its words, without
- * restating its outcome; such a result with no words of its own has no line either. A
- * reply the projection quotes whole (a turn's close in Decisions & Conclusions) is not repeated.
+ * its files in Relevant Files: the returned function's `listed`) has no line, and its result
+ * shows only its words, without restating its outcome; such a result with no words of its own
+ * has no line either. A file read quotes none of the file (the file still holds it). A reply the
+ * projection quotes whole (a turn's close in Decisions & Conclusions) is not repeated.
  */
 export function sessionLog(
   analysis: Analysis,
@@ -140,7 +141,11 @@ const RESULT_WORDS = new WeakMap<ToolEvent, string>();
 function resultLine(event: ToolEvent, listed: boolean): string | undefined {
   let words = RESULT_WORDS.get(event);
   if (words === undefined) {
-    words = resultExcerpt(event.outcome, COMMAND_TOOLS.has(event.call.name), RESULT_CHARS);
+    // A file read's words are the file's, which it still holds; a failed read says why.
+    const fileWords = event.call.name === READ_FILE_TOOL && !isFailure(event.outcome);
+    words = fileWords
+      ? ""
+      : resultExcerpt(event.outcome, COMMAND_TOOLS.has(event.call.name), RESULT_CHARS);
     RESULT_WORDS.set(event, words);
   }
   if (listed) return words === "" ? undefined : `← ${event.call.label}: ${words}`;
