@@ -51,8 +51,8 @@ export function withoutRepeatedReports<A extends Attempt>(attempts: readonly A[]
   return end === -1 ? [...attempts] : attempts.slice(0, end + 1);
 }
 
-/** Whether a report says the job ended (a refusal of a call on it does not). */
-function endsJob(state: OutcomeState): boolean {
+/** Whether a background job's report says it ended (a refusal of a call on it does not). */
+export function endsJob(state: OutcomeState): boolean {
   return isSuccess(state) || isFailure(state) || state.kind === "killed";
 }
 

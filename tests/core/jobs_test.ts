@@ -157,3 +157,27 @@ Deno.test("what is read of a job after it ended is no run of it, whatever its re
     });
   }
 });
+
+Deno.test("a job an earlier projection saw end takes no later reading of it as a run", () => {
+  nextRow = 1;
+  const rows = [
+    { role: "user", content: "Start the watcher, then stop it.", _row_id: nextRow++ },
+    call("c1", "terminal", { command: "sleep 60; echo watcher 4", background: true }),
+    result("c1", "terminal", { output: "Background process started", session_id: "proc_4" }),
+    call("c2", "process", { action: "kill", session_id: "proc_4" }),
+    result("c2", "process", { status: "killed", session_id: "proc_4" }),
+    call("c3", "process", { action: "poll", session_id: "proc_4" }),
+    result("c3", "process", {
+      status: "exited",
+      exit_code: -15,
+      completion_reason: "killed",
+      session_id: "proc_4",
+    }),
+  ];
+  const line =
+    /^- \[#2\] `sleep 60; echo watcher 4 &` \(job proc_4\) — started in background \[#3\], then killed \[#5\]$/m;
+  assert.match(project(rows, { budgetTokens: 4000, sessionId: "s" }).body, line);
+  const first = project(rows.slice(0, 5), { budgetTokens: 4000, sessionId: "s" }).body;
+  const later = project(rows.slice(5), { budgetTokens: 4000, sessionId: "s", previous: first });
+  assert.match(later.body, line, "the poll after the kill is read in the next window");
+});

@@ -37,6 +37,8 @@ from summary_checks import BRIDGE, PROCESS_TOOLS  # the shared checker's names o
 
 RUNNING = "running"
 COMMAND_TOOLS = ("terminal", "execute_code")
+_JOB_ENDS = (SUCCEEDED, FAILED, KILLED, ANSWERED, TIMED_OUT, TOOL_ERROR, WORKED)
+"""The outcomes that say a background job ended."""
 _SAVED_TO = re.compile(r"Full output saved to: (\S+)")
 _ERROR_NAME = re.compile(r"\b([A-Z][A-Za-z]*(?:Error|Exception))\b")
 
@@ -77,7 +79,13 @@ class Command:
 
     @property
     def outcomes(self) -> list[Outcome]:
-        return [run.result for run in self.runs if run.result is not None]
+        """What each run returned; a job's up to the first report that it ended (a job ends
+        once: what is read of it afterwards tells of that end again, not of another run)."""
+        outcomes = [run.result for run in self.runs if run.result is not None]
+        if self.job is None:
+            return outcomes
+        end = next((i for i, o in enumerate(outcomes) if o.kind in _JOB_ENDS), len(outcomes))
+        return outcomes[: end + 1]
 
 
 class Record:

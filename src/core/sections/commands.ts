@@ -1,5 +1,4 @@
-import { type Analysis, attemptOf, eventMoment, eventRefs } from "../analysis.ts";
-import { withoutRepeatedReports } from "../history.ts";
+import { type Analysis, eventMoment, eventRefs, outcomeRef } from "../analysis.ts";
 import type { ToolEvent } from "../events.ts";
 import {
   describeState,
@@ -79,19 +78,14 @@ export const COMMANDS: SectionSpec<CommandEntry> = {
     return analysis.groups.filter((group) => group.command).map((group) => {
       const first = group.events[0] as ToolEvent;
       const runs: Run[] = [];
-      const attempts = group.events.map(attemptOf);
-      // A job ran once: its reports after its end are no runs.
-      for (
-        const { state, ref } of group.job === undefined
-          ? attempts
-          : withoutRepeatedReports(attempts)
-      ) {
-        addRun(runs, stateOf(state), ref);
+      for (const event of group.events) {
+        addRun(runs, stateOf(event.outcome), outcomeRef(event));
       }
       const entry: CommandEntry = {
         callRef: eventRefs(first).call,
         name: callName(group, false),
-        runs: joinRuns([], runs, false),
+        // A job ran once: what is read of it after its end is no run of it.
+        runs: joinRuns([], runs, false, group.job !== undefined),
       };
       return { key: callKey(entry.name), entry, addIfNew: true, at: eventMoment(first) };
     });
@@ -99,7 +93,7 @@ export const COMMANDS: SectionSpec<CommandEntry> = {
   key: (entry) => callKey(entry.name),
   merge: (earlier, later, older) => ({
     ...(older ? later : earlier),
-    runs: joinRuns(earlier.runs, later.runs, older),
+    runs: joinRuns(earlier.runs, later.runs, older, earlier.name.job !== undefined),
   }),
   render(entry, width, view) {
     const ref = entry.callRef ? `${renderRef(entry.callRef)} ` : "";

@@ -5,6 +5,7 @@
  * @module
  */
 import { describeState, type OutcomeState, readState } from "../outcome_words.ts";
+import { endsJob } from "../history.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef, sameRow } from "../ref.ts";
 
 /** A run of identical outcomes (`count` of them, the first at `ref`), or a gap of left-out runs. */
@@ -39,16 +40,32 @@ function pushRun(runs: Run[], run: Run): void {
 
 /**
  * Joins an earlier layer's history with a later one's: runs the earlier layer already cites are
- * not repeated, and a later history that happened before the earlier layer began goes first.
+ * not repeated, and a later history that happened before the earlier layer began goes first. A
+ * background job's history (`job`) ends with the first run that says the job ended, once: what
+ * either layer read of it afterwards is no run of it.
  */
-export function joinRuns(earlier: readonly Run[], later: readonly Run[], older: boolean): Run[] {
+export function joinRuns(
+  earlier: readonly Run[],
+  later: readonly Run[],
+  older: boolean,
+  job = false,
+): Run[] {
   const cited = earlier.flatMap((run) => ("ref" in run && run.ref ? [run.ref] : []));
   const fresh = later.filter((run) =>
     !("ref" in run) || run.ref === undefined || !cited.some((ref) => sameRow(ref, run.ref!))
   );
   const joined: Run[] = [];
   for (const run of older ? [...fresh, ...earlier] : [...earlier, ...fresh]) pushRun(joined, run);
-  return compactRuns(joined);
+  return compactRuns(job ? untilEnded(joined) : joined);
+}
+
+/** A job's history up to the first run that says it ended, that run counted once. */
+function untilEnded(runs: readonly Run[]): Run[] {
+  const end = runs.findIndex((run) => "state" in run && endsJob(run.state));
+  const ended = runs[end];
+  return ended === undefined || !("state" in ended)
+    ? [...runs]
+    : [...runs.slice(0, end), { ...ended, count: 1 }];
 }
 
 /** A history with at most its first and last runs, the ones between counted as left out. */
