@@ -26,6 +26,15 @@ function result(id: string, name: string, content: Record<string, unknown>) {
     _row_id: nextRow++,
   };
 }
+/** A window's first rows, from row 1: the user's request, and `command` started as job `job`. */
+function started(request: string, command: string, job: string) {
+  nextRow = 1;
+  return [
+    { role: "user", content: request, _row_id: nextRow++ },
+    call("c1", "terminal", { command, background: true }),
+    result("c1", "terminal", { output: "Background process started", session_id: job }),
+  ];
+}
 const bridged = (name: string, args: Record<string, unknown>) => ({
   calls: [{ name, arguments: args }],
 });
@@ -133,11 +142,8 @@ Deno.test("what is read of a job after it ended is no run of it, whatever its re
   };
   for (const [action, report] of Object.entries(afterEnd)) {
     await t.step(action, () => {
-      nextRow = 1;
       const rows = [
-        { role: "user", content: "Build in the background.", _row_id: nextRow++ },
-        call("c1", "terminal", { command: "sleep 1; echo build 7 done; exit 3", background: true }),
-        result("c1", "terminal", { output: "Background process started", session_id: "proc_7" }),
+        ...started("Build in the background.", "sleep 1; echo build 7 done; exit 3", "proc_7"),
         call("c2", "process", { action: "wait", session_id: "proc_7" }),
         result("c2", "process", {
           status: "exited",
@@ -159,11 +165,8 @@ Deno.test("what is read of a job after it ended is no run of it, whatever its re
 });
 
 Deno.test("a job an earlier projection saw end takes no later reading of it as a run", () => {
-  nextRow = 1;
   const rows = [
-    { role: "user", content: "Start the watcher, then stop it.", _row_id: nextRow++ },
-    call("c1", "terminal", { command: "sleep 60; echo watcher 4", background: true }),
-    result("c1", "terminal", { output: "Background process started", session_id: "proc_4" }),
+    ...started("Start the watcher, then stop it.", "sleep 60; echo watcher 4", "proc_4"),
     call("c2", "process", { action: "kill", session_id: "proc_4" }),
     result("c2", "process", { status: "killed", session_id: "proc_4" }),
     call("c3", "process", { action: "poll", session_id: "proc_4" }),
