@@ -278,7 +278,7 @@ function errorText(result: Record<string, unknown>): string {
   return "";
 }
 
-const OUTPUT_KEYS = ["output", "stdout", "content", "result", "message", "stderr"];
+const OUTPUT_KEYS = [...JOB_OUTPUT_FIELDS, "stdout", "content", "result", "message", "stderr"];
 
 /**
  * The words of a JSON result worth quoting: its output and error fields, an error the output

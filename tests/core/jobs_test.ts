@@ -184,3 +184,19 @@ Deno.test("a job an earlier projection saw end takes no later reading of it as a
   const later = project(rows.slice(5), { budgetTokens: 4000, sessionId: "s", previous: first });
   assert.match(later.body, line, "the poll after the kill is read in the next window");
 });
+
+Deno.test("a poll of a running job is quoted by what the job printed", () => {
+  const rows = [
+    ...started("Build in the background.", "make -j4 all", "proc_9"),
+    call("c2", "process", { action: "poll", session_id: "proc_9" }),
+    result("c2", "process", {
+      session_id: "proc_9",
+      status: "running",
+      pid: 77,
+      uptime_seconds: 4,
+      output_preview: "compiling src/a.c\ncompiling src/b.c\n",
+    }),
+  ];
+  const { body } = project(rows, { budgetTokens: 4000, sessionId: "s" });
+  assert.match(body, /^\[#5\] ← process: compiling src\/a\.c … compiling src\/b\.c$/m);
+});
