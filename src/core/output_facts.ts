@@ -202,8 +202,9 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   if (tally !== undefined) add("tally", withoutRules(tally));
   // Only a long output is searched for failed items or pointed lines (lines counted no further
   // than that asks).
+  // A status is quoted: most outputs hold no quote, and are not searched for one.
   const failed = isFailure(outcome) || lineCount(text, LISTING_LINES) < LISTING_LINES ||
-      !FAILED_STATUS.test(text)
+      !text.includes('"') || !FAILED_STATUS.test(text)
     ? []
     : text.match(FAILED_ITEM_LINE) ?? [];
   if (failed.length > 0 && failed.length <= lineCount(text) * FAILED_SHARE) {
