@@ -268,6 +268,11 @@ def _sandbox_env(home: Path, base_url: str, capture: Path, config: str = "") -> 
     env["VCC_BIN"] = str(_tee_wrapper(home, capture))
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     env.update(NO_COLOR="1", PYTHONDONTWRITEBYTECODE="1")
+    # Hermes runs commands in login shells, which run the machine's profile: where that profile
+    # rehashes pyenv's shims, a lock left by a shell killed mid-rehash made every later login
+    # shell wait a minute for it (background jobs then outlived their 20 s waits). A shell now
+    # waits at most a second and goes on without rehashing.
+    env["PYENV_REHASH_TIMEOUT"] = "1"
     return env
 
 
