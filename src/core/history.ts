@@ -44,15 +44,36 @@ export function fixAfter<A extends Attempt>(attempts: readonly A[], from: number
 /**
  * A background job's attempts up to its end: the reports after the first that says it ended (it
  * succeeded, failed or was killed) repeat that end or tell nothing of it (a wait and then a poll
- * that both say it exited 3, or a read of its log after it exited, tell of one run).
+ * that both say it exited 3, or a read of its log after it exited, tell of one run). An end told
+ * without its exit code is told by the later report of the same end that gives it (a kill's answer,
+ * then the poll that says it exited -15).
  */
 export function withoutRepeatedReports<A extends Attempt>(attempts: readonly A[]): A[] {
-  const end = attempts.findIndex((attempt) => endsJob(attempt.state));
-  return end === -1 ? [...attempts] : attempts.slice(0, end + 1);
+  const end = jobEnd(attempts.map((attempt) => attempt.state));
+  return end === undefined
+    ? [...attempts]
+    : [...attempts.slice(0, end.at), attempts[end.toldBy] as A];
 }
 
+/**
+ * Where a background job's history of reports ends (`undefined` when none says it ended): at the
+ * first report of its end (`at`), told by that report or, when it gives no exit code, by the
+ * first later one of the same end that does (`toldBy`).
+ */
+export function jobEnd(
+  states: readonly (OutcomeState | undefined)[],
+): { readonly at: number; readonly toldBy: number } | undefined {
+  const at = states.findIndex((state) => state !== undefined && endsJob(state));
+  const ended = states[at];
+  if (ended === undefined) return undefined;
+  if (ended.exitCode !== undefined) return { at, toldBy: at };
+  const told = states.findIndex((state, index) =>
+    index > at && state?.kind === ended.kind && state.exitCode !== undefined
+  );
+  return { at, toldBy: told === -1 ? at : told };
+}
 /** Whether a background job's report says it ended (a refusal of a call on it does not). */
-export function endsJob(state: OutcomeState): boolean {
+function endsJob(state: OutcomeState): boolean {
   return isSuccess(state) || isFailure(state) || state.kind === "killed";
 }
 

@@ -164,7 +164,7 @@ Deno.test("what is read of a job after it ended is no run of it, whatever its re
   }
 });
 
-Deno.test("a job an earlier projection saw end takes no later reading of it as a run", () => {
+Deno.test("a job's end told without its exit code is told by the later report that gives it, across compactions too", () => {
   const rows = [
     ...started("Start the watcher, then stop it.", "sleep 60; echo watcher 4", "proc_4"),
     call("c2", "process", { action: "kill", session_id: "proc_4" }),
@@ -178,10 +178,11 @@ Deno.test("a job an earlier projection saw end takes no later reading of it as a
     }),
   ];
   const line =
-    /^- \[#2\] `sleep 60; echo watcher 4 &` \(job proc_4\) — started in background \[#3\], then killed \[#5\]$/m;
+    /^- \[#2\] `sleep 60; echo watcher 4 &` \(job proc_4\) — started in background \[#3\], then killed \(exit -15\) \[#7\]$/m;
   assert.match(project(rows, { budgetTokens: 4000, sessionId: "s" }).body, line);
   const first = project(rows.slice(0, 5), { budgetTokens: 4000, sessionId: "s" }).body;
   const later = project(rows.slice(5), { budgetTokens: 4000, sessionId: "s", previous: first });
+  assert.match(first, /then killed \[#5\]$/m, "before the poll, the kill's answer tells the end");
   assert.match(later.body, line, "the poll after the kill is read in the next window");
 });
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { describeState, type OutcomeState, readState } from "../outcome_words.ts";
-import { endsJob } from "../history.ts";
+import { jobEnd } from "../history.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef, sameRow } from "../ref.ts";
 
 /** A run of identical outcomes (`count` of them, the first at `ref`), or a gap of left-out runs. */
@@ -59,13 +59,13 @@ export function joinRuns(
   return compactRuns(job ? untilEnded(joined) : joined);
 }
 
-/** A job's history up to the first run that says it ended, that run counted once. */
+/** A job's history up to its end (see `jobEnd`), the run that tells it counted once. */
 function untilEnded(runs: readonly Run[]): Run[] {
-  const end = runs.findIndex((run) => "state" in run && endsJob(run.state));
-  const ended = runs[end];
-  return ended === undefined || !("state" in ended)
+  const end = jobEnd(runs.map((run) => ("state" in run ? run.state : undefined)));
+  const told = end && runs[end.toldBy];
+  return end === undefined || told === undefined || !("state" in told)
     ? [...runs]
-    : [...runs.slice(0, end), { ...ended, count: 1 }];
+    : [...runs.slice(0, end.at), { ...told, count: 1 }];
 }
 
 /** A history with at most its first and last runs, the ones between counted as left out. */
