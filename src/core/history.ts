@@ -48,7 +48,7 @@ export function fixAfter<A extends Attempt>(attempts: readonly A[], from: number
  * without its exit code is told by the later report of the same end that gives it (a kill's answer,
  * then the poll that says it exited -15).
  */
-export function withoutRepeatedReports<A extends Attempt>(attempts: readonly A[]): A[] {
+export function untilJobEnd<A extends Attempt>(attempts: readonly A[]): A[] {
   const end = jobEnd(attempts.map((attempt) => attempt.state));
   return end === undefined
     ? [...attempts]
@@ -72,6 +72,7 @@ export function jobEnd(
   );
   return { at, toldBy: told === -1 ? at : told };
 }
+
 /** Whether a background job's report says it ended (a refusal of a call on it does not). */
 function endsJob(state: OutcomeState): boolean {
   return isSuccess(state) || isFailure(state) || state.kind === "killed";

@@ -201,8 +201,7 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   const tally = outputTally(outcome);
   if (tally !== undefined) add("tally", withoutRules(tally));
   // Only a long output is searched for failed items or pointed lines (lines counted no further
-  // than that asks).
-  // A status is quoted: most outputs hold no quote, and are not searched for one.
+  // than that asks), and for a failed status only when it holds a quote (a status is quoted).
   const failed = isFailure(outcome) || lineCount(text, LISTING_LINES) < LISTING_LINES ||
       !text.includes('"') || !FAILED_STATUS.test(text)
     ? []

@@ -1,6 +1,6 @@
 import { type Analysis, attemptOf, eventMoment } from "../analysis.ts";
 import type { ToolEvent } from "../events.ts";
-import { type Attempt, gotPast, isStuck, withoutRepeatedReports } from "../history.ts";
+import { type Attempt, gotPast, isStuck, untilJobEnd } from "../history.ts";
 import { isBlocked, isCleanSuccess, isDecisive } from "../outcome_words.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
@@ -40,7 +40,7 @@ export const BLOCKED: SectionSpec<BlockedEntry> = {
     for (const group of analysis.groups) {
       if (group.job === undefined) continue;
       const kept = new Set(
-        withoutRepeatedReports(group.events.map((event) => ({
+        untilJobEnd(group.events.map((event) => ({
           state: event.outcome,
           event,
         }))).map((attempt) => attempt.event),

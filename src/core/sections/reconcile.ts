@@ -10,14 +10,7 @@
  *
  * @module
  */
-import {
-  type Attempt,
-  fixAfter,
-  gotPast,
-  isStuck,
-  lastDecisive,
-  withoutRepeatedReports,
-} from "../history.ts";
+import { type Attempt, fixAfter, gotPast, isStuck, lastDecisive, untilJobEnd } from "../history.ts";
 import { isBlocked, isCleanSuccess } from "../outcome_words.ts";
 import { GAP } from "../command_display.ts";
 import { commandFamily } from "../shell_words.ts";
@@ -116,7 +109,7 @@ function attempts(runs: readonly Run[], job: boolean): Attempt[] {
   const stated = runs.flatMap((run) =>
     "state" in run ? Array.from({ length: Math.min(run.count, 2) }, () => run) : []
   );
-  return job ? withoutRepeatedReports(stated) : stated;
+  return job ? untilJobEnd(stated) : stated;
 }
 
 /**

@@ -44,10 +44,9 @@ export const SESSION_LOG_WORDS = `${ROLES.join(" ")} ${toolLabel("")}`;
 /**
  * The session log of a window, for what the sections list: one or more lines per row, oldest
  * first (a request, a reply, each call, each result), rendered lazily because the budget keeps
- * only the newest. Rows with a
- * recorded time take the places of such rows in time order (Hermes hands over the request it
- * restates after a compaction ahead of older rows); rows an earlier projection logged (`logged`
- * row ids) are left out. Rows recorded before `before` (when an earlier projection's messages
+ * only the newest. Rows with a recorded time take the places of such rows in time order (Hermes
+ * hands over the request it restates after a compaction ahead of older rows); rows an earlier
+ * projection logged (`logged` row ids) are left out. Rows recorded before `before` (when an earlier projection's messages
  * began; Hermes stores its protected head again after a compaction) are split off as `older`, to
  * go before that projection's lines. A call the projection lists (its command in Commands Run,
  * its files in Relevant Files: the returned function's `listed`) has no line, and its result
