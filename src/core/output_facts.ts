@@ -9,7 +9,7 @@
 import { isRecord } from "./content.ts";
 import { cut } from "./excerpt.ts";
 import type { ToolEvent } from "./events.ts";
-import { COMMAND_TOOLS, PROCESS_TOOLS, SKILL_TOOL } from "./hermes.ts";
+import { COMMAND_TOOLS, JOB_OUTPUT_FIELDS, PROCESS_TOOLS, SKILL_TOOL } from "./hermes.ts";
 import type { Row } from "./message.ts";
 import type { Outcome } from "./outcome.ts";
 import { isFailure } from "./outcome_words.ts";
@@ -183,7 +183,8 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   }
   for (const report of summaries) add("report", report);
   // A background job that ended: what it printed last is what it reports.
-  const printed = typeof json?.output === "string" ? json.output : "";
+  const printed = JOB_OUTPUT_FIELDS.map((field) => json?.[field])
+    .find((value): value is string => typeof value === "string") ?? "";
   if (PROCESS_TOOLS.has(tool) && ENDED.has(outcome.kind)) {
     for (const line of printed.split("\n").filter((line) => line.trim() !== "").slice(-2)) {
       add("report", line);

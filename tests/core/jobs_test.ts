@@ -201,3 +201,19 @@ Deno.test("a poll of a running job is quoted by what the job printed", () => {
   const { body } = project(rows, { budgetTokens: 4000, sessionId: "s" });
   assert.match(body, /^\[#5\] ← process: compiling src\/a\.c … compiling src\/b\.c$/m);
 });
+
+Deno.test("a job whose end only a poll reports has what it printed last as its report", () => {
+  const rows = [
+    ...started("Build in the background.", "sleep 1; echo build 3 done", "proc_3"),
+    call("c2", "process", { action: "poll", session_id: "proc_3" }),
+    result("c2", "process", {
+      session_id: "proc_3",
+      status: "exited",
+      exit_code: 0,
+      output_preview: "build 3 done\nlogout\n",
+    }),
+  ];
+  const { body } = project(rows, { budgetTokens: 4000, sessionId: "s" });
+  assert.match(body, /^- \[#5\] process reported: build 3 done$/m);
+  assert.doesNotMatch(body, /logout/);
+});
