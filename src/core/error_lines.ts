@@ -10,6 +10,7 @@
  * @module
  */
 import { headAndTail } from "./text_lines.ts";
+import { textMemo } from "./text_memo.ts";
 
 /** One error line of an output, as printed (its fingerprint is {@linkcode errorFingerprint}'s). */
 export interface ErrorLine {
@@ -73,15 +74,20 @@ const LEVEL_KEY = /\blevel["']?\s*[=:]\s*["']?(?:error|fatal|critical|panic|err)
 const TAG_HEAD = 120;
 // An exception named as raised: pytest's `E` marker or summary prefix, then a (qualified) class
 // name ending in Error or Exception, then `:` or the end of the line.
-const RAISED =
-  /^(?:E\s+|(?:FAILED|ERROR)\s.*?\s-\s)?(?:[A-Za-z_][A-Za-z0-9_]*\.)*([A-Z][A-Za-z0-9_]*(?:Error|Exception))(?::|$)/;
+const RAISED_ENDS = ["Error", "Exception"];
+const RAISED = new RegExp(
+  String
+    .raw`^(?:E\s+|(?:FAILED|ERROR)\s.*?\s-\s)?(?:[A-Za-z_][A-Za-z0-9_]*\.)*([A-Z][A-Za-z0-9_]*(?:${
+    RAISED_ENDS.join("|")
+  }))(?::|$)`,
+);
 // A program's report of an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`,
 // `npm ERR! …`, git's `CONFLICT (content): Merge conflict in …`.
 const REPORT_WORD = String.raw`(?:error|fatal|panic)(?:\[[^\]\n]{1,40}\])?:`;
 // Reports that open with a program's own words, as it writes them.
-const REPORT_OPENINGS = ["npm ERR!", "CONFLICT ("].map((opening) => RegExp.escape(opening));
+const REPORT_OPENINGS = ["npm ERR!", "CONFLICT ("];
 const REPORT = new RegExp(String.raw`^(?:${REPORT_WORD}\s*\S)`, "i");
-const REPORT_OPENING = new RegExp(`^(?:${REPORT_OPENINGS.join("|")})`);
+const REPORT_OPENING = new RegExp(`^(?:${REPORT_OPENINGS.map(RegExp.escape).join("|")})`);
 // Timestamps, syslog prefixes and read_file's line numbers before the words of a line.
 const LEAD =
   /^(?:\s*\d+\|)?\s*(?:\[?\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?\]?\s+|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d\s+)?/;
@@ -94,17 +100,29 @@ const NOT_ASCII = /[^\p{ASCII}]/u;
 // word or a report's opening as written (upper case, or one of another language), an exception's
 // name as `RAISED` ends it, or one of the forms written in any case (a bracketed level, `level=`,
 // a report's `error:`). Each is found by its own pass over a text, far cheaper than one pass for
-// all; a level of another script by its first character beyond ASCII.
+// all; a level of another script by its first character beyond ASCII. A word that holds another
+// word looked for as written (`ERROR` holds `ERR`) is found by that one, so it is not looked for.
 const [ASCII_OTHER_LEVELS, SCRIPT_LEVELS] = [false, true].map((beyond) =>
   OTHER_LEVELS.split("|").filter((level) => NOT_ASCII.test(level) === beyond)
 ) as [string[], string[]];
 const SCRIPT_STARTS = new Set(
   SCRIPT_LEVELS.map((level) => [...level].find((char) => NOT_ASCII.test(char)) as string),
 );
+const WRITTEN_MARKS = [...LATIN_LEVELS.split("|"), ...ASCII_OTHER_LEVELS, ...REPORT_OPENINGS];
+const heldBy = (word: string, words: readonly string[]) =>
+  words.some((other) => other !== word && word.includes(other));
 const MARKS = [
-  new RegExp(`${[LATIN_LEVELS, ...ASCII_OTHER_LEVELS, ...REPORT_OPENINGS].join("|")}`, "g"),
+  new RegExp(
+    WRITTEN_MARKS.filter((word) => !heldBy(word, WRITTEN_MARKS)).map(RegExp.escape).join("|"),
+    "g",
+  ),
   // A raised exception's name ends its line or comes before `:` (`fmt.Errorf(` is none).
-  /(?:Error|Exception)(?::|[^\S\n]*$)/gm,
+  new RegExp(
+    String.raw`(?:${
+      RAISED_ENDS.filter((end) => !heldBy(end, WRITTEN_MARKS)).join("|")
+    })(?::|[^\S\n]*$)`,
+    "gm",
+  ),
   ...[BRACKETED_TAG.source, "level", REPORT_WORD].map((source) => new RegExp(source, "gi")),
   new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
 ];
@@ -195,16 +213,9 @@ export function errorLines(output: string): ErrorLine[] {
   return found;
 }
 
-// Outputs print the same lines again (every run of a failing test prints its failure): a line no
-// longer than `MOST_JUDGED_CHARS` is judged once while the memo holds it (emptied when it reaches
-// `MOST_JUDGED` lines). The memo changes how long judging takes, never what it finds.
-const MOST_JUDGED = 4_096;
-const MOST_JUDGED_CHARS = 512;
-const JUDGED = new Map<string, ErrorLine | null>();
-
 /**
  * The error line `raw` (one line of an output) is, if it is one: what {@linkcode errorLines}
- * finds on it.
+ * finds on it. Outputs print the same lines again, so each is judged once while remembered.
  *
  * @example
  * ```ts
@@ -214,18 +225,7 @@ const JUDGED = new Map<string, ErrorLine | null>();
  * assert.equal(errorLineOf("error handling is in errors.py"), undefined);
  * ```
  */
-export function errorLineOf(raw: string): ErrorLine | undefined {
-  return raw.length > MOST_JUDGED_CHARS ? judge(raw) : judged(raw);
-}
-
-function judged(raw: string): ErrorLine | undefined {
-  let line = JUDGED.get(raw);
-  if (line === undefined) {
-    if (JUDGED.size >= MOST_JUDGED) JUDGED.clear();
-    JUDGED.set(raw, line = judge(raw) ?? null);
-  }
-  return line ?? undefined;
-}
+export const errorLineOf: (raw: string) => ErrorLine | undefined = textMemo(judge, 4_096, 512);
 
 /** The error line `raw` is, if it is one. */
 function judge(raw: string): ErrorLine | undefined {

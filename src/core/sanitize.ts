@@ -28,6 +28,7 @@ const WHITESPACE = /\s+/g;
 const PLAIN = /^[\x20-\x7e\t\n\r]*$/;
 
 import { END_MARKER_WORDS, NOTE_WORDS, WRAPPER_WORDS } from "./hermes.ts";
+import { textMemo } from "./text_memo.ts";
 
 // Chat-template markers and Hermes's own summary markers, rewritten so no model or Hermes parser
 // can take them for structure while their words stay readable.
@@ -66,9 +67,11 @@ const QUOTED_REF = /\[(#\d+|t\d+|unsaved)\]/g;
  * assert.equal(sanitizeInline("soft\u00adhyphen, tag\u{E0041}s"), "softhyphen, tags");
  * ```
  */
-export function sanitizeInline(text: string): string {
-  return cleanLine(text).replace(QUOTED_REF, "($1)");
-}
+export const sanitizeInline: (text: string) => string = textMemo(
+  (text) => cleanLine(text).replace(QUOTED_REF, "($1)"),
+  4_096,
+  2_048,
+);
 
 /**
  * What a reader sees of `text`, on one line: escapes and invisible characters removed, whitespace

@@ -23,6 +23,12 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
   ["error[E0308]: mismatched types", "error[E0308]: mismatched types"],
   ["E   KeyError: 'sku'", "KeyError: 'sku'"],
   ["npm ERR! missing script: build", "npm ERR! missing script: build"],
+  ["CRITICAL: disk almost full", "CRITICAL: disk almost full"],
+  ["EMERGENCY power loss on rack 4", "EMERGENCY power loss on rack 4"],
+  ["Errore: file mancante", "Errore: file mancante"],
+  ["Erro: arquivo não encontrado", "Erro: arquivo não encontrado"],
+  ["java.lang.IllegalStateException: closed", "IllegalStateException: closed"],
+  ["app.errors.QuotaException", "QuotaException"],
   [
     "CONFLICT (content): Merge conflict in tally/__init__.py",
     "CONFLICT (content): Merge conflict in tally/__init__.py",
