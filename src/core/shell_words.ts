@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { textMemo } from "./text_memo.ts";
 
 /** One top-level segment of a command line: its words (quotes removed) and the operator after it. */
 export interface ShellSegment {
@@ -19,7 +20,8 @@ const MAX_CHARS = 65_536;
 
 /**
  * Splits a command line into top-level segments, or `undefined` when it cannot be read with
- * certainty (substitutions, unterminated quotes, very long lines).
+ * certainty (substitutions, unterminated quotes, very long lines). A session runs the same lines
+ * again and its sections read each many times: a line is read once while remembered.
  *
  * @example
  * ```ts
@@ -32,7 +34,13 @@ const MAX_CHARS = 65_536;
  * assert.equal(shellSegments("echo $(date)"), undefined);
  * ```
  */
-export function shellSegments(line: string): ShellSegment[] | undefined {
+export const shellSegments: (line: string) => readonly ShellSegment[] | undefined = textMemo(
+  readSegments,
+  4_096,
+  4_096,
+);
+
+function readSegments(line: string): readonly ShellSegment[] | undefined {
   if (line.length > MAX_CHARS || line.includes("`") || line.includes("$(")) return undefined;
   const segments: ShellSegment[] = [];
   let words: string[] = [];
