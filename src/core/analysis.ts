@@ -2,7 +2,7 @@ import { type CallGroup, groupCalls } from "./calls.ts";
 import { eventRow, pairToolEvents, type ToolEvent } from "./events.ts";
 import { normalizeWindow, type Row, type ToolCall, type Window } from "./message.ts";
 import { type Moment, momentOf } from "./moment.ts";
-import type { Attempt } from "./history.ts";
+import { type Attempt, untilJobEnd } from "./history.ts";
 import type { Ref } from "./ref.ts";
 
 /** Everything the sections are built from, computed once per projection. */
@@ -15,6 +15,12 @@ export interface Analysis {
   readonly groups: readonly CallGroup[];
   /** The group each call belongs to. */
   readonly groupOf: ReadonlyMap<ToolCall, CallGroup>;
+  /**
+   * A background job's reports after the one that tells its end (see {@linkcode untilJobEnd}): a
+   * poll repeating the exit, a read of its log after it ended. They tell of no run of their own,
+   * and state nothing their job's end did not.
+   */
+  readonly afterJobEnd: ReadonlySet<ToolEvent>;
 }
 
 /** Normalises the window, pairs calls with results and groups identical calls. */
@@ -24,7 +30,19 @@ export function analyze(input: unknown): Analysis {
   const groups = groupCalls(events);
   const groupOf = new Map<ToolCall, CallGroup>();
   for (const group of groups) for (const event of group.events) groupOf.set(event.call, group);
-  return { window, events, copies, groups, groupOf };
+  return { window, events, copies, groups, groupOf, afterJobEnd: afterJobEnd(groups) };
+}
+
+function afterJobEnd(groups: readonly CallGroup[]): Set<ToolEvent> {
+  const after = new Set<ToolEvent>();
+  for (const group of groups) {
+    if (group.job === undefined) continue;
+    const told = untilJobEnd(group.events.map((event) => ({ state: event.outcome, event })));
+    if (told.length === group.events.length) continue;
+    const kept = new Set(told.map((attempt) => attempt.event));
+    for (const event of group.events) if (!kept.has(event)) after.add(event);
+  }
+  return after;
 }
 
 /** The references of an event: its call's row, and its result's row when that is another row. */

@@ -159,7 +159,11 @@ Deno.test("what is read of a job after it ended is no run of it, whatever its re
         /^- \[#2\] `sleep 1; echo build 7 done; exit 3 &` \(job proc_7\) — started in background \[#3\], then failed \(exit 3\) \[#5\]$/m,
       );
       assert.doesNotMatch(body, /logout/, "the shell's closing line is none of the job's output");
-      assert.match(body, /reported: build 7 done$/m, "what the job printed last is its report");
+      assert.deepEqual(
+        body.match(/^- .*reported: build 7 done$/gm),
+        ["- [#5] process reported: build 7 done"],
+        "what the job printed last is its report, stated once, by the report of its end",
+      );
     });
   }
 });

@@ -1,6 +1,5 @@
 import { type Analysis, attemptOf, eventMoment } from "../analysis.ts";
-import type { ToolEvent } from "../events.ts";
-import { type Attempt, gotPast, isStuck, untilJobEnd } from "../history.ts";
+import { type Attempt, gotPast, isStuck } from "../history.ts";
 import { isBlocked, isCleanSuccess, isDecisive } from "../outcome_words.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
@@ -36,18 +35,7 @@ export const BLOCKED: SectionSpec<BlockedEntry> = {
     const changes: Change<BlockedEntry>[] = [];
     const events = analysis.events;
     // A job's reports of an end already reported are not attempts of their own.
-    const repeats = new Set<ToolEvent>();
-    for (const group of analysis.groups) {
-      if (group.job === undefined) continue;
-      const kept = new Set(
-        untilJobEnd(group.events.map((event) => ({
-          state: event.outcome,
-          event,
-        }))).map((attempt) => attempt.event),
-      );
-      for (const event of group.events) if (!kept.has(event)) repeats.add(event);
-    }
-    const counted = events.filter((event) => !repeats.has(event));
+    const counted = events.filter((event) => !analysis.afterJobEnd.has(event));
     const attempts = new Map(counted.map((event) => [event, attemptOf(event)]));
     const lastClean = events.findLastIndex((event) => isCleanSuccess(event.outcome));
     // Every attempt at each piece of work, in the order they happened.

@@ -50,6 +50,8 @@ export const OUTPUT_FACTS: SectionSpec<OutputFactEntry> = {
     const pointers = pointersOf(analysis.window.rows);
     return analysis.events.flatMap((event) => {
       if (event.resultRow === undefined || analysis.copies.has(event.resultRow)) return [];
+      // A job's report after its end repeats what the end said.
+      if (analysis.afterJobEnd.has(event)) return [];
       const ref = event.resultRow.ref;
       return outputFacts(event, pointers).map(({ kind, text }) => ({
         key: keyOf(ref, text),
