@@ -76,10 +76,8 @@ const TAG_HEAD = 120;
 // name ending in Error or Exception, then `:` or the end of the line.
 const RAISED_ENDS = ["Error", "Exception"];
 const RAISED = new RegExp(
-  String
-    .raw`^(?:E\s+|(?:FAILED|ERROR)\s.*?\s-\s)?(?:[A-Za-z_][A-Za-z0-9_]*\.)*([A-Z][A-Za-z0-9_]*(?:${
-    RAISED_ENDS.join("|")
-  }))(?::|$)`,
+  String.raw`^(?:E\s+|(?:FAILED|ERROR)\s.*?\s-\s)?(?:[A-Za-z_][A-Za-z0-9_]*\.)*` +
+    String.raw`([A-Z][A-Za-z0-9_]*(?:${RAISED_ENDS.join("|")}))(?::|$)`,
 );
 // A program's report of an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`,
 // `npm ERR! …`, git's `CONFLICT (content): Merge conflict in …`.
