@@ -42,6 +42,11 @@ interface Unit {
   readonly rank: number;
   /** Where it starts in the line. */
   readonly start: number;
+  /**
+   * The unit that starts its step (with the operator before it): shown whenever any unit of the
+   * step is, so no kept word reads as part of the step before it.
+   */
+  readonly head: number;
 }
 
 // What each rank keeps: 0 the first step's program, 1 what it works on first (its subcommand,
@@ -57,8 +62,8 @@ const OPTION = 5;
 
 /**
  * `text` (one sanitised line) in at most `width` characters: whole when it fits, else the units
- * other than options kept in rank order while they fit, in their places, each run of dropped ones
- * shown as `…`. With `keep` (an offset into `text`: where it differs from another command that
+ * other than options kept in rank order while they fit (each with the word that starts its step),
+ * in their places, each run of dropped ones shown as `…`. With `keep` (an offset into `text`: where it differs from another command that
  * would show the same), the unit there is kept after the program, shortened around that place.
  *
  * @example
@@ -89,11 +94,15 @@ export function shortenCommand(text: string, width: number, keep?: number): stri
   for (const index of order) {
     // Options only make a shortened line longer, not clearer.
     if ((units[index] as Unit).rank === OPTION) break;
-    kept.add(index);
-    if (render(units, kept).length > width) kept.delete(index);
+    const added = [index, (units[index] as Unit).head].filter((unit) => !kept.has(unit));
+    for (const unit of added) kept.add(unit);
+    if (render(units, kept).length > width) { for (const unit of added) kept.delete(unit); }
   }
-  // The first unit left out takes what room is left, shortened inside.
-  const first = order.find((index) => !kept.has(index) && (units[index] as Unit).rank !== OPTION);
+  // The first unit left out whose step is shown takes what room is left, shortened inside.
+  const first = order.find((index) =>
+    !kept.has(index) && (units[index] as Unit).rank !== OPTION &&
+    (index === (units[index] as Unit).head || kept.has((units[index] as Unit).head))
+  );
   if (first !== undefined) {
     const whole = (units[first] as Unit).text;
     kept.add(first);
@@ -134,13 +143,19 @@ function unitsOf(text: string): Unit[] {
   const body = here[4] as string;
   const units = wordUnits(`${opening}${here[5]}`);
   const at = wordUnits(opening).length;
-  // What follows the closing word starts this much further into the line than it is read.
+  // What follows the closing word starts this much further into the line than it is read, two
+  // units later.
   const shift = text.length - (here[5] as string).length - opening.length;
+  const head = units[at - 1]?.head ?? at;
   return [
     ...units.slice(0, at),
-    { text: body, rank: LATER, start: opening.length + 1 },
-    { text: here[3] as string, rank: OPTION, start: opening.length + body.length + 2 },
-    ...units.slice(at).map((unit) => ({ ...unit, start: unit.start + shift })),
+    { text: body, rank: LATER, start: opening.length + 1, head },
+    { text: here[3] as string, rank: OPTION, start: opening.length + body.length + 2, head },
+    ...units.slice(at).map((unit) => ({
+      ...unit,
+      start: unit.start + shift,
+      head: unit.head < at ? unit.head : unit.head + 2,
+    })),
   ];
 }
 
@@ -159,6 +174,7 @@ function wordUnits(text: string): Unit[] {
   let operators = "";
   let delimiter: string | undefined;
   let program = "";
+  let head = 0;
   for (let index = 0; index < words.length; index++) {
     const word = words[index] as string;
     if (STEP_OPERATORS.has(word)) {
@@ -216,7 +232,14 @@ function wordUnits(text: string): Unit[] {
     } else {
       rank = main ? ARGUMENT : LATER;
     }
-    units.push({ text: operators === "" ? unit : `${operators} ${unit}`, rank, start, option });
+    if (position === 0) head = units.length;
+    units.push({
+      text: operators === "" ? unit : `${operators} ${unit}`,
+      rank,
+      start,
+      option,
+      head,
+    });
     operators = "";
     position++;
   }
@@ -232,6 +255,7 @@ function wordUnits(text: string): Unit[] {
         : last.rank,
       start: last.start,
       option: last.option,
+      head: last.head,
     };
   }
   return units;

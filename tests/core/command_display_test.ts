@@ -141,3 +141,74 @@ Deno.test("shortenCommand() keeps what a later step runs before the directory a 
     "pip install pytest … && cd /testbed && python -m pytest … | tail -50",
   );
 });
+
+/**
+ * Command lines of several steps, each word of them once (so where a shown word stands in the
+ * line is known): a step is a program and a few arguments, the steps joined by shell operators.
+ */
+function multiStepLines(count: number): string[] {
+  const random = new SeededRandom(11);
+  const programs = ["git", "grep", "python3", "echo", "make", "sed", "docker", "npm", "cargo"];
+  const operators = ["&&", "|", ";", "||"];
+  return Array.from({ length: count }, (_, line) => {
+    const chosen = [...programs].sort(() => random.next() - 0.5).slice(0, random.range(2, 6));
+    return chosen.map((program, step) => {
+      const args = Array.from(
+        { length: random.range(0, 4) },
+        (_, index) =>
+          random.chance(0.3) ? `-${"abcdefgh"[index]}${step}` : `w${line}s${step}a${index}`,
+      );
+      return [step === 0 ? "" : random.pick(operators), program, ...args].join(" ").trim();
+    }).join(" ");
+  });
+}
+
+/** The words of a line, each operator joined to the program after it (`&& git`). */
+function stepWords(line: string): string[] {
+  const words: string[] = [];
+  for (const word of line.split(" ")) {
+    if (OPERATORS.includes(words.at(-1) ?? "")) words.push(`${words.pop()} ${word}`);
+    else words.push(word);
+  }
+  return words;
+}
+const OPERATORS = ["&&", "|", ";", "||"];
+
+Deno.test("shortenCommand() shows a later step's words only with the word that starts the step", () => {
+  for (const line of multiStepLines(300)) {
+    const words = stepWords(line);
+    // The index of the word that starts each word's step: its program, with the operator before.
+    const heads: number[] = [];
+    words.forEach((word, index) => {
+      const starts = index === 0 || OPERATORS.some((operator) => word.startsWith(`${operator} `));
+      heads.push(starts ? index : heads[index - 1] as number);
+    });
+    for (const width of [20, 30, 40, 50, 60, 80]) {
+      const display = shortenCommand(line, width);
+      // Each shown word is found in the line after the one before it.
+      const at: number[] = [];
+      for (const token of stepWords(display)) {
+        if (token === "…") continue;
+        const [before, after = ""] = token.split("…");
+        const from = (at.at(-1) ?? -1) + 1;
+        const found = words.findIndex((word, index) =>
+          index >= from &&
+          (token.includes("…")
+            ? word.startsWith(before as string) && word.endsWith(after)
+            : word === token)
+        );
+        assert.ok(found !== -1, `${JSON.stringify(token)} of ${JSON.stringify(display)}`);
+        at.push(found);
+      }
+      const shown = new Set(at);
+      for (const index of at) {
+        assert.ok(
+          shown.has(heads[index] as number),
+          `${JSON.stringify(words[index])} without its step's program in ${
+            JSON.stringify(display)
+          } (of ${JSON.stringify(line)})`,
+        );
+      }
+    }
+  }
+});
