@@ -86,8 +86,7 @@ export function gotPast(attempts: readonly Attempt[]): boolean {
 
 /**
  * Whether the agent is stuck on a call, given its attempts, those of every call at the same piece
- * of work (its `family`: the same program and subject, details aside, the call's own attempts
- * among them), in order, and whether anything at all succeeded cleanly after the call's last
+ * of work (its `family`, as `commandFamily` names it, the call's own attempts among them), in order, and whether anything at all succeeded cleanly after the call's last
  * attempt. Not when the call or its work got past its trouble; else when its last decisive
  * attempt was refused, or when it failed last of its family and the agent either retried the work
  * and failed again or did nothing that worked afterwards. A failure the agent moved on from is not

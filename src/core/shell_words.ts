@@ -183,11 +183,41 @@ export function commandSteps(
   };
 }
 
+/** The piece of work a command line is at (see {@linkcode commandFamily}), in its parts. */
+export interface CommandWork {
+  /** Its program and the first word after it that is not an option (`python3 report.py`). */
+  readonly work: string;
+  /** Its options that name an item, as written (`--region=south`), in order. */
+  readonly items: readonly string[];
+}
+
+// An option whose value names the item the work is on (`--region=south`, `--env=prod`), not a
+// setting of how it runs (`--timeout=120`, `--retries=3`): a retry changes a setting; another
+// item is other work.
+const ITEM_OPTION = /^--[A-Za-z][\w-]*=[A-Za-z][\w.-]*$/;
+
 /**
- * The family of a command line: its program and the first word after it that is not an option
- * (`pytest`, `python reproduce.py`, `git commit`, `deploy.sh staging`), read past `cd DIR &&`
- * steps, environment assignments and wrappers; `undefined` when the line cannot be read. Retries
- * of one piece of work usually share it.
+ * The piece of work a command line is at, in its parts (see {@linkcode commandFamily});
+ * `undefined` when the line cannot be read.
+ */
+export function commandWork(line: string): CommandWork | undefined {
+  const first = commandSteps(line)?.steps[0];
+  const step = first && shellStep(first);
+  if (!step) return undefined;
+  // Options, assignments and redirection operators are skipped (a redirected-to file is a subject).
+  const subject = step.args.find((word) => !/^(?:-|[0-9]*[<>])/.test(word) && !word.includes("="));
+  return {
+    work: subject === undefined ? step.program : `${step.program} ${subject}`,
+    items: step.args.filter((word) => ITEM_OPTION.test(word)),
+  };
+}
+
+/**
+ * The family of a command line: its program, the first word after it that is not an option
+ * (`pytest`, `python reproduce.py`, `git commit`, `deploy.sh staging`) and its options that name an
+ * item (`report.py --region=south`; a setting such as `--timeout=120` is none), read past `cd DIR
+ * &&` steps, environment assignments and wrappers; `undefined` when the line cannot be read.
+ * Retries of one piece of work usually share it.
  *
  * @example
  * ```ts
@@ -195,13 +225,10 @@ export function commandSteps(
  * import { commandFamily } from "./shell_words.ts";
  * assert.equal(commandFamily("cd /repo && git -c commit.gpgsign=false commit -am x"), "git commit");
  * assert.equal(commandFamily("FOO=1 python -m pytest tests -q 2>&1 | tail"), "python pytest");
+ * assert.equal(commandFamily("python3 report.py --region=south --timeout=9"), "python3 report.py --region=south");
  * ```
  */
 export function commandFamily(line: string): string | undefined {
-  const first = commandSteps(line)?.steps[0];
-  const step = first && shellStep(first);
-  if (!step) return undefined;
-  // Options, assignments and redirection operators are skipped (a redirected-to file is a subject).
-  const subject = step.args.find((word) => !/^(?:-|[0-9]*[<>])/.test(word) && !word.includes("="));
-  return subject === undefined ? step.program : `${step.program} ${subject}`;
+  const work = commandWork(line);
+  return work && [work.work, ...work.items].join(" ");
 }

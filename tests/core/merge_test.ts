@@ -105,13 +105,22 @@ Deno.test("project() judges a failure an earlier projection listed in Blocked as
       true,
     ],
     [
-      "retried and failing, then the same work done with other details",
+      "retried and failing, then the same work done with other settings",
+      [
+        failing("python3 report.py --region=south --timeout=60", 3),
+        failing("python3 report.py --region=south --timeout=60", 3),
+      ],
+      [passing("python3 report.py --region=south --timeout=300")],
+      false,
+    ],
+    [
+      "retried and failing, then other items of the same program done",
       [
         failing("python3 report.py --region=south", 3),
         failing("python3 report.py --region=south", 3),
       ],
-      [passing("python3 report.py --region=north")],
-      false,
+      [passing("python3 report.py --region=north"), passing("python3 report.py --region=east")],
+      true,
     ],
     [
       "failed once, and nothing worked since",
@@ -121,9 +130,15 @@ Deno.test("project() judges a failure an earlier projection listed in Blocked as
     ],
     [
       "a long command, shown shortened, retried and failing, then its work done",
+      [failing(`${report} --timeout=60`, 3), failing(`${report} --timeout=60`, 3)],
+      [passing(`${report} --timeout=300`)],
+      false,
+    ],
+    [
+      "a long command, shown shortened, retried and failing, then another item done",
       [failing(`${report} --region=south`, 3), failing(`${report} --region=south`, 3)],
       [passing(`${report} --region=north`)],
-      false,
+      true,
     ],
   ];
   for (const [name, earlier, later, stuck] of cases) {

@@ -332,12 +332,15 @@ def _decisive(outcomes: Sequence[Outcome]) -> list[Outcome]:
 
 _STEP_END = frozenset(("&&", "||", ";", "|", "&"))
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+# An option whose value names an item (``--region=south``), not a setting (``--timeout=120``).
+_ITEM_OPTION = re.compile(r"^--[A-Za-z][\w-]*=[A-Za-z][\w.-]*$")
 
 
 def _work(command: Command) -> str:
-    """The piece of work a command is at, as HOW-IT-WORKS defines it for Blocked: its program
-    and the first word after it that is not an option (``python3 scripts/report.py``,
-    ``git apply``, ``python pytest``), read past ``cd DIR &&`` steps and ``NAME=value`` words;
+    """The piece of work a command is at, as HOW-IT-WORKS defines it for Blocked: its program,
+    the first word after it that is not an option (``python3 scripts/report.py``,
+    ``git apply``, ``python pytest``) and the options that name an item (``--region=south``),
+    read past ``cd DIR &&`` steps and ``NAME=value`` words;
     code run by ``execute_code`` is its own work."""
     if command.runs and command.runs[0].tool == "execute_code":
         return f"code {command.subject}"
@@ -357,7 +360,8 @@ def _work(command: Command) -> str:
     if not step:
         return command.subject
     subject = next((w for w in step[1:] if not w.startswith("-") and "=" not in w), None)
-    return step[0] if subject is None else f"{step[0]} {subject}"
+    items = [w for w in step[1:] if _ITEM_OPTION.match(w)]
+    return " ".join([step[0], *([] if subject is None else [subject]), *items])
 
 
 def _blocked(record: Record, covered: set[str], lines: Sequence[str]) -> Iterator[Fact]:

@@ -19,8 +19,8 @@ const NO_SUCCESS = ", no later success";
 
 /**
  * Blocked: what the agent could not get past — calls whose latest outcome was refused or awaits
- * approval, and work that still failed when last tried: its last attempt (the same program and
- * subject, details aside) failed after a failed retry, or nothing at all succeeded after it. A
+ * approval, and work that still failed when last tried: its last attempt (at the same work, as
+ * `commandFamily` names it) failed after a failed retry, or nothing at all succeeded after it. A
  * failure the agent moved on from is in Errors & Fixes only, and a non-zero exit that answers a
  * question (`grep` finding nothing) is no failure. A call that succeeds here, or whose work a later
  * attempt got done, leaves a previous projection's Blocked list.

@@ -5,7 +5,7 @@
  * success is only in the previous projection: the history, ordered by when things happened, shows
  * the success last, so the failure is not blocking and is marked fixed. A failure an earlier
  * projection listed in Blocked leaves it, by Blocked's rules over these histories, once its work
- * got done (another command of the same program and subject succeeded) or, never retried, the
+ * got done (another command at the same work, as `commandWork` names it, succeeded) or, never retried, the
  * agent moved on (a command, or anything in this window, succeeded cleanly after it).
  *
  * @module
@@ -13,7 +13,7 @@
 import { type Attempt, fixAfter, gotPast, isStuck, lastDecisive, untilJobEnd } from "../history.ts";
 import { isBlocked, isCleanSuccess } from "../outcome_words.ts";
 import { GAP } from "../command_display.ts";
-import { commandFamily } from "../shell_words.ts";
+import { commandWork } from "../shell_words.ts";
 import { type Ref, sameRow } from "../ref.ts";
 import type { SectionContent } from "../section.ts";
 import type { BlockedEntry } from "./blocked.ts";
@@ -33,15 +33,20 @@ export function reconcile(
   lastCleanSuccess?: Ref,
 ): { blocked: SectionContent<BlockedEntry>; errors: SectionContent<ErrorEntry> } {
   const histories = new Map<string, Attempt[]>();
-  const families = new Map<string, Attempt[]>();
+  // Each command's piece of work, with its history; those of one work compared by their items.
+  const works = new Map<string, { readonly items: Items; readonly history: Attempt[] }[]>();
   for (const entry of commands.entries) {
     const history = attempts(entry.runs, entry.name.job !== undefined);
     histories.set(callKey(entry.name), history);
-    const family = families.get(familyOf(entry.name));
-    if (family) family.push(...history);
-    else families.set(familyOf(entry.name), [...history]);
+    const { work, items } = workOf(entry.name);
+    works.set(work, [...works.get(work) ?? [], { items, history }]);
   }
-  for (const family of families.values()) family.sort((a, b) => order(a.ref) - order(b.ref));
+  // Every attempt at the same work as `name`, in the order they happened.
+  const familyOf = (name: CallName) => {
+    const { work, items } = workOf(name);
+    return (works.get(work) ?? []).filter((other) => sameItems(items, other.items))
+      .flatMap((other) => other.history).sort((a, b) => order(a.ref) - order(b.ref));
+  };
   const cleanRows = [...histories.values()].flat()
     .filter((attempt) => isCleanSuccess(attempt.state)).map((attempt) => attempt.ref);
   const succeededAfter = (ref: Ref | undefined) =>
@@ -56,8 +61,12 @@ export function reconcile(
         if (history === undefined) return true;
         if (gotPast(history)) return false;
         if (isBlocked(entry.state)) return true;
-        const family = families.get(familyOf(entry.name)) ?? history;
-        return isStuck(history, family, succeededAfter(lastDecisive(history)?.ref));
+        const family = familyOf(entry.name);
+        return isStuck(
+          history,
+          family.length > 0 ? family : history,
+          succeededAfter(lastDecisive(history)?.ref),
+        );
       }),
     },
     errors: {
@@ -73,14 +82,49 @@ export function reconcile(
 }
 
 /**
- * The piece of work a command belongs to: its program and subject (see `commandFamily`), as a
- * command's key, which Commands Run's lines (no tool named) and Blocked's share.
+ * The options naming an item that a command's line shows (`--region=south`), by option, and
+ * whether the line shows them all (it is not shortened: a shortened one may have left some out).
  */
-function familyOf(name: CallName): string {
+interface Items {
+  readonly shown: ReadonlyMap<string, string>;
+  readonly all: boolean;
+}
+
+/**
+ * The piece of work a command belongs to (see `commandWork`), read from its line as a command's
+ * key, which Commands Run's lines (no tool named) and Blocked's share; a shortened line's items
+ * are those it shows whole.
+ */
+function workOf(name: CallName): { work: string; items: Items } {
   // A shortened display keeps its program and subject first; a step left out before them is a
   // `cd`. One that lost them is a piece of work of its own.
-  const family = commandFamily(name.subject.replace(LEADING_GAP, ""));
-  return family === undefined || family.includes(GAP) ? name.subject : family;
+  const read = commandWork(name.subject.replace(LEADING_GAP, ""));
+  const all = !name.subject.includes(GAP);
+  if (read === undefined || read.work.includes(GAP)) {
+    return { work: name.subject, items: { shown: new Map(), all } };
+  }
+  const shown = new Map(
+    read.items.filter((item) => !item.includes(GAP)).map((item) => {
+      const at = item.indexOf("=");
+      return [item.slice(0, at), item.slice(at + 1)] as const;
+    }),
+  );
+  return { work: read.work, items: { shown, all } };
+}
+
+/**
+ * Whether two commands of one piece of work may be at the same item: no option names another
+ * item in one than in the other, and one line that shows all its options has each the other
+ * shows.
+ */
+function sameItems(a: Items, b: Items): boolean {
+  for (const [first, second] of [[a, b], [b, a]] as const) {
+    for (const [option, value] of first.shown) {
+      const other = second.shown.get(option);
+      if (other === undefined ? second.all : other !== value) return false;
+    }
+  }
+  return true;
 }
 
 const LEADING_GAP = new RegExp(`^${GAP} (?:&&|;) `);
