@@ -191,10 +191,32 @@ export interface CommandWork {
   readonly items: readonly string[];
 }
 
-// An option whose value names the item the work is on (`--region=south`, `--env=prod`), not a
-// setting of how it runs (`--timeout=120`, `--retries=3`): a retry changes a setting; another
-// item is other work.
-const ITEM_OPTION = /^--[A-Za-z][\w-]*=[A-Za-z][\w.-]*$/;
+/**
+ * Options whose value names the item a command's work is on (`--region=south`, `--shard=4`), not a
+ * setting of how it runs (`--timeout=120`, `--tb=short`, `--format=json`): a retry changes a
+ * setting; another item is other work.
+ */
+export const ITEM_OPTIONS: readonly string[] = [
+  "region",
+  "zone",
+  "env",
+  "environment",
+  "stage",
+  "target",
+  "project",
+  "service",
+  "host",
+  "cluster",
+  "namespace",
+  "shard",
+  "tenant",
+  "account",
+  "branch",
+  "package",
+  "app",
+  "site",
+];
+const ITEM_OPTION = new RegExp(`^--(?:${ITEM_OPTIONS.join("|")})=\\S+$`);
 
 /**
  * The piece of work a command line is at, in its parts (see {@linkcode commandFamily});
@@ -215,7 +237,8 @@ export function commandWork(line: string): CommandWork | undefined {
 /**
  * The family of a command line: its program, the first word after it that is not an option
  * (`pytest`, `python reproduce.py`, `git commit`, `deploy.sh staging`) and its options that name an
- * item (`report.py --region=south`; a setting such as `--timeout=120` is none), read past `cd DIR
+ * item (`report.py --region=south`, see {@linkcode ITEM_OPTIONS}; a setting such as
+ * `--timeout=120` is none), read past `cd DIR
  * &&` steps, environment assignments and wrappers; `undefined` when the line cannot be read.
  * Retries of one piece of work usually share it.
  *

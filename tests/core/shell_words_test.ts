@@ -28,10 +28,8 @@ const FAMILIES: ReadonlyArray<readonly [string, string | undefined]> = [
   ["cd /repo && python -m pytest tests/test_a.py -x 2>&1 | tail -20", "python pytest"],
   ["./scripts/deploy.sh staging", "deploy.sh staging"],
   ["./scripts/deploy.sh staging --resume", "deploy.sh staging"],
-  [
-    "python3 report.py --quarter=q3 --region=south",
-    "python3 report.py --quarter=q3 --region=south",
-  ],
+  ["python3 report.py --quarter=q3 --region=south", "python3 report.py --region=south"],
+  ["pytest --tb=short -q tests --shard=4", "pytest tests --shard=4"],
   ["python3 report.py --region=south --timeout=120 --run=2", "python3 report.py --region=south"],
   ["git -c commit.gpgsign=false commit -am 'x'", "git commit"],
   ["DATABASE_URL=sqlite:// alembic upgrade head", "alembic upgrade"],
