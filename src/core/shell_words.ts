@@ -237,10 +237,9 @@ export function commandWork(line: string): CommandWork | undefined {
 /**
  * The family of a command line: its program, the first word after it that is not an option
  * (`pytest`, `python reproduce.py`, `git commit`, `deploy.sh staging`) and its options that name an
- * item (`report.py --region=south`, see {@linkcode ITEM_OPTIONS}; a setting such as
- * `--timeout=120` is none), read past `cd DIR
- * &&` steps, environment assignments and wrappers; `undefined` when the line cannot be read.
- * Retries of one piece of work usually share it.
+ * item (`report.py --region=south`, see {@linkcode ITEM_OPTIONS}; a setting such as `--timeout=120`
+ * is none), read past `cd DIR &&` steps, environment assignments and wrappers; `undefined` when the
+ * line cannot be read. Retries of one piece of work usually share it.
  *
  * @example
  * ```ts

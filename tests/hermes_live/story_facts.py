@@ -332,8 +332,8 @@ def _decisive(outcomes: Sequence[Outcome]) -> list[Outcome]:
 
 _STEP_END = frozenset(("&&", "||", ";", "|", "&"))
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
-# The options whose value names an item (``--region=south``), as HOW-IT-WORKS lists them; any
-# other is a setting (``--timeout=120``, ``--tb=short``).
+# The options whose value names an item (``--region=south``), as vcc's ``ITEM_OPTIONS`` lists
+# them (HOW-IT-WORKS, Blocked); any other is a setting (``--timeout=120``, ``--tb=short``).
 _ITEM_OPTION = re.compile(
     r"^--(?:region|zone|env|environment|stage|target|project|service|host|cluster|namespace"
     r"|shard|tenant|account|branch|package|app|site)=\S+$"

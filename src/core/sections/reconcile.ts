@@ -5,8 +5,8 @@
  * success is only in the previous projection: the history, ordered by when things happened, shows
  * the success last, so the failure is not blocking and is marked fixed. A failure an earlier
  * projection listed in Blocked leaves it, by Blocked's rules over these histories, once its work
- * got done (another command at the same work, as `commandWork` names it, succeeded) or, never retried, the
- * agent moved on (a command, or anything in this window, succeeded cleanly after it).
+ * got done (another command at the same work, as `commandWork` names it, succeeded) or, never
+ * retried, the agent moved on (a command, or anything in this window, succeeded cleanly after it).
  *
  * @module
  */
