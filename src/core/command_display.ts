@@ -63,8 +63,9 @@ const OPTION = 5;
 /**
  * `text` (one sanitised line) in at most `width` characters: whole when it fits, else the units
  * other than options kept in rank order while they fit (each with the word that starts its step),
- * in their places, each run of dropped ones shown as `…`. With `keep` (an offset into `text`: where it differs from another command that
- * would show the same), the unit there is kept after the program, shortened around that place.
+ * in their places, each run of dropped ones shown as `…`. With `keep` (an offset into `text`:
+ * where it differs from another command that would show the same), the unit there is kept after
+ * the program, shortened around that place.
  *
  * @example
  * ```ts
