@@ -87,7 +87,9 @@ export function pairToolEvents(rows: readonly Row[]): PairedEvents {
     call,
     callRow,
     resultRow,
-    outcome: resultRow ? readOutcome(resultRow.text, callKind(call)) : MISSING,
+    outcome: resultRow
+      ? readOutcome(resultRow.text, callKind(call), resultRow.savedOutput)
+      : MISSING,
   }));
   return { events: inTimeOrder(events), copies };
 }

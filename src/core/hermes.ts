@@ -141,6 +141,15 @@ export const PERSISTED_OUTPUT_CLOSING_TAG = "</persisted-output>";
 /** The words before the path of the file that block's whole output was saved to. */
 export const PERSISTED_OUTPUT_PATH_WORDS = "Full output saved to: ";
 
+/**
+ * Where, under Hermes's home, it saves the whole output behind such a block, one file per call
+ * (0.22; the sandbox path the block names for a remote backend maps to it).
+ */
+export const SPILLOVER_DIR = "cache/spillover";
+
+/** The directory name of the temporary folder 0.19 saves those outputs to (`/tmp/hermes-results`). */
+export const TEMPORARY_RESULTS_DIR = "hermes-results";
+
 /** How Hermes's store marks a message content it saved as JSON (a list of parts, a multimodal
  * tool dict): the JSON text follows it (`SessionDB._CONTENT_JSON_PREFIX`). */
 export const STORED_JSON_PREFIX = "\x00json:";
@@ -246,6 +255,8 @@ export const HERMES_STRINGS: ReadonlyArray<
     constant(`${STORAGE}:PERSISTED_OUTPUT_CLOSING_TAG`, "equals", BOTH),
   ],
   [PERSISTED_OUTPUT_PATH_WORDS, source(STORAGE)],
+  [SPILLOVER_DIR, constant(`${STORAGE}:SPILLOVER_SUBDIR`, "equals", MODERN)],
+  [TEMPORARY_RESULTS_DIR, source(STORAGE)],
   [STORED_JSON_PREFIX, constant("hermes_state:SessionDB._CONTENT_JSON_PREFIX", "equals", BOTH)],
   [SKILL_TOOL, source("tools.skills_tool")],
   [

@@ -42,7 +42,18 @@ export interface Row {
   readonly toolLabel: string;
   /** When the message was recorded (`timestamp`, epoch seconds), when the row says. */
   readonly time: number | undefined;
+  /**
+   * For a result Hermes replaced with its persisted-output block: the whole output it saved, when
+   * the reader of the store found that file (`SAVED_OUTPUT_FIELD`).
+   */
+  readonly savedOutput?: string;
 }
+
+/**
+ * The field of a tool message that carries the whole output Hermes saved to a file in place of
+ * the result (set by the store's reader, never by Hermes).
+ */
+export const SAVED_OUTPUT_FIELD = "_saved_output";
 
 /** A normalised window: the usable rows plus counts of what could not be used. */
 export interface Window {
@@ -112,6 +123,9 @@ export function normalizeWindow(window: unknown): Window {
       time: typeof message.timestamp === "number" && Number.isFinite(message.timestamp)
         ? message.timestamp
         : undefined,
+      ...(role === "tool" && typeof message[SAVED_OUTPUT_FIELD] === "string"
+        ? { savedOutput: message[SAVED_OUTPUT_FIELD] }
+        : {}),
     });
   });
   return { rows, inputMessages: window.length, skippedMessages: skipped, invalidArguments };

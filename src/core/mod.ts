@@ -13,6 +13,8 @@ export { isHeader } from "./header.ts";
 export { fingerprint } from "./fingerprint.ts";
 export { isPruningLine, parseStub, type Stub } from "./stub.ts";
 export { withoutRestatement } from "./requests.ts";
+export { type PersistedOutput, persistedOutput } from "./persisted_output.ts";
+export { SAVED_OUTPUT_FIELD } from "./message.ts";
 export * from "./hermes.ts";
 export {
   type BudgetPart,

@@ -75,14 +75,17 @@ export interface CallKind {
 
 /**
  * Reads the outcome of one tool result: raw JSON (`exit_code`, `error`, `status`; notes Hermes
- * appended after it aside), Hermes's pruning stubs, its persisted-output block, or plain text.
+ * appended after it aside), Hermes's pruning stubs, its persisted-output block, or plain text. A
+ * persisted-output block is read as the whole output it saved (`savedOutput`) when that was
+ * found, else as its preview.
  */
-export function readOutcome(text: string, call: CallKind): Outcome {
+export function readOutcome(text: string, call: CallKind, savedOutput?: string): Outcome {
   const stub = parseStub(text);
   if (stub) return interpretExit(stubOutcome(stub, text), call);
   const persisted = persistedOutput(text);
   if (persisted) {
-    const { preview, ...saved } = persisted;
+    const { preview, host: _host, ...saved } = persisted;
+    if (savedOutput !== undefined) return { ...readOutcome(savedOutput, call), saved };
     // The preview's object is a part of the result rebuilt, not the result.
     const { result: _preview, ...read } = readOutcome(previewText(preview), call);
     return { ...read, saved };

@@ -12,8 +12,13 @@ import {
 
 /** What a persisted-output block says of the result it replaced. */
 export interface PersistedOutput {
-  /** Where Hermes saved the whole output. */
+  /** Where Hermes saved the whole output, as the agent reads it. */
   readonly path: string;
+  /**
+   * The same file on Hermes's own machine, when the agent's tools run elsewhere (a sandbox that
+   * mounts it): the block's ` [host: PATH]` after the path.
+   */
+  readonly host?: string;
   /** The whole output's size in characters, when the block states it. */
   readonly size?: number;
   /** The start of the result, as the block previews it. */
@@ -21,6 +26,7 @@ export interface PersistedOutput {
 }
 
 const PATH = new RegExp(`^${RegExp.escape(PERSISTED_OUTPUT_PATH_WORDS)}(.+)$`, "m");
+const HOST = /^(.+?) \[host: (.+)\]$/;
 const SIZE = /\(([\d,]{1,20}) characters\b/;
 const PREVIEW = /^Preview \(first \d+ chars\):\n/m;
 const MORE = "\n...";
@@ -36,12 +42,15 @@ const MORE = "\n...";
  *   "Full output saved to: /h/cache/spillover/call_7.txt\nUse the read_file tool …\n\n" +
  *   "Preview (first 5 chars):\nhello\n...\n</persisted-output>";
  * assert.deepEqual(persistedOutput(block), { path: "/h/cache/spillover/call_7.txt", size: 52004, preview: "hello" });
+ * const mounted = block.replace("call_7.txt", "call_7.txt [host: /home/u/.hermes/cache/spillover/call_7.txt]");
+ * assert.equal(persistedOutput(mounted)?.host, "/home/u/.hermes/cache/spillover/call_7.txt");
  * ```
  */
 export function persistedOutput(text: string): PersistedOutput | undefined {
   if (!text.startsWith(PERSISTED_OUTPUT_TAG)) return undefined;
-  const path = PATH.exec(text)?.[1]?.trim();
-  if (path === undefined || path === "") return undefined;
+  const stated = PATH.exec(text)?.[1]?.trim();
+  if (stated === undefined || stated === "") return undefined;
+  const [, path = stated, host] = HOST.exec(stated) ?? [];
   const size = SIZE.exec(text)?.[1];
   const start = PREVIEW.exec(text);
   let preview = start ? text.slice(start.index + start[0].length) : "";
@@ -51,6 +60,7 @@ export function persistedOutput(text: string): PersistedOutput | undefined {
   if (preview.endsWith(MORE)) preview = preview.slice(0, -MORE.length);
   return {
     path,
+    ...(host === undefined ? {} : { host }),
     ...(size === undefined ? {} : { size: Number(size.replaceAll(",", "")) }),
     preview,
   };

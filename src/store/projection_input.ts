@@ -1,5 +1,6 @@
 import type { ProjectOptions } from "../core/mod.ts";
 import type { ProjectRequest, StoreSource } from "../wire/mod.ts";
+import { withSavedOutputs } from "./saved_outputs.ts";
 import type { StoredWindowReader } from "./stored_window.ts";
 
 /** What a projection request comes to once its store is read. */
@@ -19,12 +20,13 @@ export interface ProjectionInput {
 /**
  * What to project for a request, the one rule `vcc serve` and `vcc project --db` share. Without a
  * store, the request as it is. With one (`state.db`, read-only): the window's messages matched to
- * their stored originals (full outputs of pruned results, original row ids); the session's newest
- * stored summary as the previous summary — the last one Hermes kept, where what Hermes passes may
- * be older (0.19 passes its first summary again, or none once a summary sits in its protected
- * tail) —, else the one the request carries; and, unless the request names one, `showCommand`'s
- * terminal command for opening a row, for a Hermes that refuses `session_search` on the agent's
- * own session.
+ * their stored originals (full outputs of pruned results, original row ids) and given the whole
+ * outputs Hermes saved to files in place of results too large to keep (`saved_outputs.ts`); the
+ * session's newest stored summary as the previous summary — the last one Hermes kept, where what
+ * Hermes passes may be older (0.19 passes its first summary again, or none once a summary sits in
+ * its protected tail) —, else the one the request carries; and, unless the request names one,
+ * `showCommand`'s terminal command for opening a row, for a Hermes that refuses `session_search`
+ * on the agent's own session.
  */
 export function projectionInput(
   request: ProjectRequest,
@@ -40,7 +42,7 @@ export function projectionInput(
   const shell = request.options.recall?.shell ?? showCommand(store);
   return {
     messages: read.messages,
-    window: read.window,
+    window: withSavedOutputs(read.window, store.path),
     options: {
       ...request.options,
       ...(previous ? { previous } : {}),
