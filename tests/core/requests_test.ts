@@ -62,3 +62,35 @@ Deno.test("turns without one of the user's say so in the words Hermes's provenan
     "an earlier request stays",
   );
 });
+
+// Notes Hermes writes to user rows, as 0.22 words them (tools/todo_tool.py, agent/context_compressor.py,
+// agent/conversation_loop.py, the gateway's delegation notice).
+const HERMES_NOTES = [
+  "[Your active task list was preserved across context compression]\n- [ ] 1. rerun the suite\n" +
+  "- [x] 2. patch stats.py",
+  "[IMPORTANT: Background process proc_4f2 completed (exit 0). Output: built 14 targets]",
+  "[System: Your previous tool call was cut off because the reply ran too long; the dropped " +
+  "tool calls were not run.]",
+  "[ASYNC DELEGATION RESULT] task t-9 finished: 3 files patched",
+];
+
+Deno.test("the log quotes notes Hermes wrote to user rows as Hermes's, the user's turns as the user's", () => {
+  for (let shift = 0; shift < HERMES_NOTES.length; shift++) {
+    const notes = [...HERMES_NOTES.slice(shift), ...HERMES_NOTES.slice(0, shift)];
+    const window = notes.flatMap((note, i) => [
+      {
+        role: "user",
+        content: `Request ${i}: rebuild target ${i * 7} and report it.`,
+        _row_id: 10 * i + 1,
+      },
+      { role: "user", content: note, _row_id: 10 * i + 2 },
+    ]);
+    const { body } = project(window, { sessionId: "s", budgetTokens: 8000 });
+    const log = body.slice(body.indexOf("## Detailed Session Log"));
+    notes.forEach((_, i) => {
+      assert.match(log, new RegExp(`^\\[#${10 * i + 1}\\] user: Request ${i}:`, "m"), log);
+      assert.match(log, new RegExp(`^\\[#${10 * i + 2}\\] hermes: `, "m"), log);
+    });
+    assert.doesNotMatch(log, /^\[#\d*2\] user:/m, log);
+  }
+});

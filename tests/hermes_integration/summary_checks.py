@@ -44,7 +44,10 @@ PROCESS_TOOLS = ("process", "process_manage")
 BRIDGE = "tool_call"
 """The tool through which the model calls the tools Hermes (0.22) defers: ``{"calls": [{"name",
 "arguments"}]}``; a call through it is a call of each tool it carries."""
-_LOG_TEXT = re.compile(r"^\[#(\d+)\] (user|assistant|system): (.*)$")
+_LOG_TEXT = re.compile(r"^\[#(\d+)\] (user|assistant|system|hermes): (.*)$")
+# A note Hermes wrote to a user row (a restored task list, a job's notice), bracketed as it writes
+# them.
+_HERMES_NOTE = "hermes"
 _LOG_CALL = re.compile(r"^\[#(\d+)\] → ([^\s:]+)(?:: (`+) ?(.*?) ?\3)?$")
 _LOG_RESULT = re.compile(r"^\[#(\d+)\] ← ([^\s:]+)(?: ok| [^:]+)?(?:: (.*))?$")
 _GOAL = re.compile(r"^\[#(\d+)\] (.*)$")
@@ -340,7 +343,11 @@ def _statement_line(line: str, evidence: Evidence) -> list[str]:
 def _log_line(line: str, evidence: Evidence) -> list[str]:
     if match := _LOG_TEXT.match(line):
         row_id, role, text = int(match[1]), match[2], match[3]
-        if evidence.role(row_id) != role:
+        if role == _HERMES_NOTE:
+            bracketed = evidence.text(row_id).lstrip().startswith("[")
+            if evidence.role(row_id) != "user" or not bracketed:
+                return [f"[#{row_id}] is no note Hermes wrote to a user row"]
+        elif evidence.role(row_id) != role:
             return [f"[#{row_id}] is a {evidence.role(row_id)} row"]
         quoted = evidence.quotes(row_id, text, calls=False)
         return [] if quoted else [f"[#{row_id}] does not say this"]

@@ -9,7 +9,7 @@ import { type Row, type ToolCall, toolLabel } from "../message.ts";
 import { isBefore, type Moment, momentOf } from "../moment.ts";
 import { describeState, isFailure } from "../outcome_words.ts";
 import { renderRef } from "../ref.ts";
-import { withoutRestatement } from "../requests.ts";
+import { isUserTurn, withoutRestatement } from "../requests.ts";
 import { type RootView, showRoot } from "../root.ts";
 import { resultExcerpt } from "../result_excerpt.ts";
 
@@ -38,8 +38,10 @@ export const EVERYTHING_LISTED: Listed = {
 export const SESSION_LOG_HEADING = "## Detailed Session Log (oldest first)";
 
 const ROLES = ["user", "assistant", "system"] as const;
-/** The words log lines write themselves: the roles, and the tool a nameless call is shown as. */
-export const SESSION_LOG_WORDS = `${ROLES.join(" ")} ${toolLabel("")}`;
+// Who a user row's note is from when Hermes wrote it (a task list it restored, a job's notice).
+const HERMES_NOTE = "hermes";
+/** The words log lines write themselves: who spoke, and the tool a nameless call is shown as. */
+export const SESSION_LOG_WORDS = `${[...ROLES, HERMES_NOTE].join(" ")} ${toolLabel("")}`;
 
 /**
  * The session log of a window, for what the sections list: one or more lines per row, oldest
@@ -52,7 +54,9 @@ export const SESSION_LOG_WORDS = `${ROLES.join(" ")} ${toolLabel("")}`;
  * its files in Relevant Files: the returned function's `listed`) has no line, and its result
  * shows only its words, without restating its outcome; such a result with no words of its own
  * has no line either. A file read quotes none of the file (the file still holds it). A reply the
- * projection quotes whole (a turn's close in Decisions & Conclusions) is not repeated.
+ * projection quotes whole (a turn's close in Decisions & Conclusions) is not repeated. A note
+ * Hermes wrote to a user row (a task list it restored, a background job's notice) is `hermes:`,
+ * never `user:`.
  */
 export function sessionLog(
   analysis: Analysis,
@@ -110,7 +114,9 @@ function rowLines(
     : SYSTEM_CHARS;
   // A request Hermes restated after a compaction is quoted in its own words.
   const text = excerpt(row.role === "user" ? withoutRestatement(row.text.trim()) : row.text, limit);
-  if (text !== "" && !listed.text(row)) lines.push(`${ref} ${row.role}: ${text}`);
+  // A note Hermes wrote to a user row is not the user's.
+  const speaker = row.role === "user" && !isUserTurn(row) ? HERMES_NOTE : row.role;
+  if (text !== "" && !listed.text(row)) lines.push(`${ref} ${speaker}: ${text}`);
   for (const call of row.toolCalls.filter((call) => !listed.call(call))) {
     const subject = showRoot(callSubject(call, analysis), view);
     const short = COMMAND_TOOLS.has(call.name) ? shortenCommand : cutMiddle;
