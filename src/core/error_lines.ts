@@ -75,8 +75,12 @@ const TAG_HEAD = 120;
 // An exception named as raised: pytest's `E` marker or summary prefix, then a (qualified) class
 // name ending in Error or Exception, then `:` or the end of the line.
 const RAISED_ENDS = ["Error", "Exception"];
+// pytest's short summary line of a test that failed (`ERROR`: could not run): its id, then what
+// it raised or asserted.
+const TEST_SUMMARY = String.raw`^(?:FAILED|ERROR)\s.*?\s-\s`;
+const TEST_SUMMARY_LINE = new RegExp(TEST_SUMMARY);
 const RAISED = new RegExp(
-  String.raw`^(?:E\s+|(?:FAILED|ERROR)\s.*?\s-\s)?(?:[A-Za-z_][A-Za-z0-9_]*\.)*` +
+  String.raw`^(?:E\s+|${TEST_SUMMARY.slice(1)})?(?:[A-Za-z_][A-Za-z0-9_]*\.)*` +
     String.raw`([A-Z][A-Za-z0-9_]*(?:${RAISED_ENDS.join("|")}))(?::|$)`,
 );
 // A program's report of an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`,
@@ -239,10 +243,32 @@ function judge(raw: string): ErrorLine | undefined {
     : undefined;
   if (kind === undefined) return undefined;
   // A raised exception is shown from its name on (pytest's `E` marker left out).
-  const text = raised && !/^(?:FAILED|ERROR)\s/.test(line)
+  const text = raised && !TEST_SUMMARY_LINE.test(line)
     ? line.slice(line.indexOf(raised[1] as string))
     : line;
   return { text, kind };
+}
+
+/**
+ * What a test summary line among error lines says the test raised or asserted (pytest's `FAILED
+ * tests/t.py::test_x - app.KeyError: 'k'` gives `KeyError: 'k'`, the exception by its own name, as
+ * an error line shows it); undefined for any other line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { testSummaryMessage } from "./error_lines.ts";
+ * assert.equal(testSummaryMessage("FAILED tests/t.py::test_x - app.KeyError: 'k'"), "KeyError: 'k'");
+ * assert.equal(testSummaryMessage("KeyError: 'k'"), undefined);
+ * ```
+ */
+export function testSummaryMessage(text: string): string | undefined {
+  const summary = TEST_SUMMARY_LINE.exec(text);
+  if (!summary) return undefined;
+  const message = text.slice(summary[0].length);
+  // As an error line shows what was raised: from the exception's own name on.
+  const raised = RAISED.exec(message);
+  return raised ? message.slice(message.indexOf(raised[1] as string)) : message;
 }
 
 /**

@@ -5,6 +5,16 @@
  */
 import assert from "node:assert/strict";
 import { project } from "../../src/core/mod.ts";
+import { SeededRandom } from "../../src/sample/random.ts";
+
+/** The lines of a section of `body`, its heading left out. */
+function section(body: string, heading: string): string[] {
+  const start = body.indexOf(`${heading}\n`);
+  if (start === -1) return [];
+  const rest = body.slice(start + heading.length + 1);
+  const end = rest.indexOf("\n\n");
+  return (end === -1 ? rest : rest.slice(0, end)).split("\n");
+}
 
 function logWindow(first: number) {
   const log = [
@@ -211,4 +221,118 @@ Deno.test("a merge conflict is kept with the file it is in", () => {
     body,
     /^- \[#2\] terminal `git merge feature_2` — failed \(exit 1\) \[#3\]: CONFLICT \(content\): Merge conflict in tally\/__init__\.py/m,
   );
+});
+
+/** A failing pytest run as pytest prints it: each failure's block with its `E` lines, then the
+ * short summary naming each failed test and what it raised (long messages cut short). */
+function pytestRun(random: SeededRandom, failures: readonly Failure[]): string {
+  const lines = [
+    "============================= test session starts ==============================",
+    "",
+  ];
+  for (const { test, error, message } of failures) {
+    lines.push(`_____ ${test.split("::")[1]} _____`, "", `    def ${test.split("::")[1]}():`);
+    lines.push(`>       ledger.settle(${random.range(1, 99)})`, "", `E       ${error}: ${message}`);
+    lines.push("", `tests/test_ledger.py:${random.range(10, 300)}: ${error}`);
+  }
+  lines.push("=========================== short test summary info ============================");
+  for (const { test, error, message } of failures) {
+    const said = `${error}: ${message}`;
+    lines.push(`FAILED ${test} - ${said.length > 60 ? `${said.slice(0, 57)}...` : said}`);
+  }
+  lines.push(`${failures.length} failed, ${random.range(10, 90)} passed in 2.31s`);
+  return lines.join("\n");
+}
+
+interface Failure {
+  readonly test: string;
+  readonly error: string;
+  readonly message: string;
+}
+
+Deno.test("a failed test printed in its block and in pytest's summary is one error, named by its test", () => {
+  for (let seed = 1; seed <= 25; seed++) {
+    const random = new SeededRandom(seed);
+    const failures: Failure[] = Array.from({ length: random.range(1, 4) }, (_, i) => ({
+      // Tests apart by more than a number (numbers are masked in fingerprints).
+      test: `tests/test_ledger.py::test_${["settle", "refund", "batch", "export"][i]}_${
+        random.pick(["twice", "late", "empty"])
+      }`,
+      error: random.pick(["KeyError", "ValueError", "ledger.errors.SettlementError"]),
+      message: random.chance(0.5)
+        ? `'sku-${random.hex(4)}'`
+        : `batch ${random.range(1, 9)} of shard ${random.hex(6)} was settled twice by the writer`,
+    }));
+    const window = [
+      { role: "user", content: "Make the ledger tests pass.", _row_id: 1 },
+      {
+        role: "assistant",
+        content: "",
+        _row_id: 2,
+        tool_calls: [{
+          id: "c1",
+          type: "function",
+          function: { name: "terminal", arguments: JSON.stringify({ command: "pytest -q" }) },
+        }],
+      },
+      {
+        role: "tool",
+        tool_call_id: "c1",
+        _row_id: 3,
+        content: JSON.stringify({ output: pytestRun(random, failures), exit_code: 1 }),
+      },
+    ];
+    const { body } = project(window, { sessionId: "s", budgetTokens: 8000 });
+    const seen = section(body, "## Errors Seen");
+    const summaryLines = seen.filter((line) => line.startsWith("- FAILED "));
+    assert.equal(summaryLines.length, failures.length, `seed ${seed}:\n${seen.join("\n")}`);
+    for (const { test } of failures) {
+      assert.ok(summaryLines.some((line) => line.includes(test)), `seed ${seed}: ${test}`);
+    }
+    // What the summary lines stand for is not listed again on its own, nor counted twice.
+    assert.deepEqual(
+      seen.filter((line) => line.includes(": ") && !line.startsWith("- FAILED ")).filter((line) =>
+        failures.some(({ error }) => line.startsWith(`- ${error.split(".").at(-1)}:`))
+      ),
+      [],
+      `seed ${seed}:\n${seen.join("\n")}`,
+    );
+    assert.ok(summaryLines.every((line) => !/ ×\d/.test(line)), `seed ${seed}`);
+  }
+});
+
+Deno.test("an exception no test summary names stays an error of its own", () => {
+  const output = [
+    "E       KeyError: 'sku-1'",
+    "WARNING retry: ConnectionResetError: peer closed",
+    "ConnectionResetError: peer closed",
+    "FAILED tests/test_a.py::test_x - KeyError: 'sku-1'",
+    "1 failed, 3 passed",
+  ].join("\n");
+  const window = [
+    {
+      role: "assistant",
+      content: "",
+      _row_id: 2,
+      tool_calls: [{
+        id: "c1",
+        type: "function",
+        function: { name: "terminal", arguments: JSON.stringify({ command: "pytest -q" }) },
+      }],
+    },
+    {
+      role: "tool",
+      tool_call_id: "c1",
+      _row_id: 3,
+      content: JSON.stringify({ output, exit_code: 1 }),
+    },
+  ];
+  const seen = section(
+    project(window, { sessionId: "s", budgetTokens: 8000 }).body,
+    "## Errors Seen",
+  );
+  assert.deepEqual(seen, [
+    "- ConnectionResetError: peer closed (first at [#3])",
+    "- FAILED tests/test_a.py::test_x - KeyError: 'sku-1' (first at [#3])",
+  ]);
 });

@@ -1,7 +1,12 @@
 import type { Analysis } from "../analysis.ts";
 import type { Row } from "../message.ts";
 import { cut } from "../excerpt.ts";
-import { errorFingerprint, errorLines } from "../error_lines.ts";
+import {
+  errorFingerprint,
+  type ErrorLine,
+  errorLines,
+  testSummaryMessage,
+} from "../error_lines.ts";
 import type { ToolEvent } from "../events.ts";
 import { COMMAND_TOOLS, READ_FILE_TOOL } from "../hermes.ts";
 import { momentOf } from "../moment.ts";
@@ -37,6 +42,33 @@ function readsErrors(event: ToolEvent): boolean {
   return isFailure(event.outcome);
 }
 
+// How pytest ends a message it cut to fit its summary line.
+const CUT_SHORT = "...";
+
+/**
+ * For an output whose error lines hold test summary lines: whether another of its error lines is
+ * what one of them says a test raised (`E   KeyError: 'k'` beside `FAILED t.py::x - KeyError:
+ * 'k'`, in full or as the summary cut it short), one error printed twice, which the summary line,
+ * naming the test, stands for. Undefined for an output without summary lines (most).
+ */
+function summarizedErrors(lines: readonly ErrorLine[]): ((text: string) => boolean) | undefined {
+  const whole = new Set<string>();
+  const starts: string[] = [];
+  for (const line of lines) {
+    const message = testSummaryMessage(line.text);
+    if (message === undefined) continue;
+    if (message.endsWith(CUT_SHORT)) {
+      starts.push(errorFingerprint(message.slice(0, -CUT_SHORT.length)));
+    } else whole.add(errorFingerprint(message));
+  }
+  if (whole.size === 0 && starts.length === 0) return undefined;
+  return (text) => {
+    if (testSummaryMessage(text) !== undefined) return false;
+    const key = errorFingerprint(text);
+    return whole.has(key) || starts.some((start) => start !== "" && key.startsWith(start));
+  };
+}
+
 /** An error line as the section shows it, and its fingerprint. */
 function shownError(line: string): { text: string; key: string } {
   const text = cut(sanitizeInline(line), ERROR_TEXT_CHARS);
@@ -67,7 +99,10 @@ export const ERRORS_SEEN: SectionSpec<ErrorSeenEntry> = {
       const outcome = event.outcome;
       if (!row || outcome.stub || analysis.copies.has(row)) continue;
       if (!readsErrors(event)) continue;
-      for (const line of outcome.errorLines ?? errorLines(outcome.detail)) {
+      const lines = outcome.errorLines ?? errorLines(outcome.detail);
+      const summarized = summarizedErrors(lines);
+      for (const line of lines) {
+        if (summarized !== undefined && summarized(line.text)) continue;
         let shown = cleaned.get(line.text);
         if (shown === undefined) cleaned.set(line.text, shown = shownError(line.text));
         const known = seen.get(shown.key);
