@@ -30,7 +30,7 @@ export function withSavedOutputs(window: readonly unknown[], storePath: string):
   const spillover = join(dirname(storePath), SPILLOVER_DIR);
   let room = MOST_WINDOW_BYTES;
   return window.map((message) => {
-    if (!isToolMessage(message)) return message;
+    if (!hasTextContent(message)) return message;
     const block = persistedOutput(message.content);
     if (block === undefined || block.preview === "") return message;
     for (const path of savedPlaces(block.path, block.host, spillover)) {
@@ -46,10 +46,11 @@ export function withSavedOutputs(window: readonly unknown[], storePath: string):
   });
 }
 
-function isToolMessage(message: unknown): message is { role: string; content: string } {
-  if (typeof message !== "object" || message === null) return false;
-  const { role, content } = message as Record<string, unknown>;
-  return (role === "tool" || role === "function") && typeof content === "string";
+// Which role a block stands in is for the projector to judge: it reads saved outputs of results
+// only.
+function hasTextContent(message: unknown): message is { content: string } {
+  return typeof message === "object" && message !== null &&
+    typeof (message as Record<string, unknown>).content === "string";
 }
 
 /**
@@ -60,8 +61,7 @@ function isToolMessage(message: unknown): message is { role: string; content: st
 function savedPlaces(path: string, host: string | undefined, spillover: string): string[] {
   const inSpillover = join(spillover, basename(host ?? path));
   const places = [host, inSpillover, path].filter((place): place is string =>
-    place !== undefined && (dirname(place) === spillover ||
-      basename(dirname(place)) === TEMPORARY_RESULTS_DIR ||
+    place !== undefined && (basename(dirname(place)) === TEMPORARY_RESULTS_DIR ||
       dirname(place).endsWith(`/${SPILLOVER_DIR}`))
   );
   return [...new Set(places)];

@@ -244,6 +244,28 @@ function pytestRun(random: SeededRandom, failures: readonly Failure[]): string {
   return lines.join("\n");
 }
 
+/** A `pytest -q` call ([#2]) and its failed run printing `output` ([#3]). */
+function pytestRows(output: string) {
+  return [
+    {
+      role: "assistant",
+      content: "",
+      _row_id: 2,
+      tool_calls: [{
+        id: "c1",
+        type: "function",
+        function: { name: "terminal", arguments: JSON.stringify({ command: "pytest -q" }) },
+      }],
+    },
+    {
+      role: "tool",
+      tool_call_id: "c1",
+      _row_id: 3,
+      content: JSON.stringify({ output, exit_code: 1 }),
+    },
+  ];
+}
+
 interface Failure {
   readonly test: string;
   readonly error: string;
@@ -265,22 +287,7 @@ Deno.test("a failed test printed in its block and in pytest's summary is one err
     }));
     const window = [
       { role: "user", content: "Make the ledger tests pass.", _row_id: 1 },
-      {
-        role: "assistant",
-        content: "",
-        _row_id: 2,
-        tool_calls: [{
-          id: "c1",
-          type: "function",
-          function: { name: "terminal", arguments: JSON.stringify({ command: "pytest -q" }) },
-        }],
-      },
-      {
-        role: "tool",
-        tool_call_id: "c1",
-        _row_id: 3,
-        content: JSON.stringify({ output: pytestRun(random, failures), exit_code: 1 }),
-      },
+      ...pytestRows(pytestRun(random, failures)),
     ];
     const { body } = project(window, { sessionId: "s", budgetTokens: 8000 });
     const seen = section(body, "## Errors Seen");
@@ -309,24 +316,7 @@ Deno.test("an exception no test summary names stays an error of its own", () => 
     "FAILED tests/test_a.py::test_x - KeyError: 'sku-1'",
     "1 failed, 3 passed",
   ].join("\n");
-  const window = [
-    {
-      role: "assistant",
-      content: "",
-      _row_id: 2,
-      tool_calls: [{
-        id: "c1",
-        type: "function",
-        function: { name: "terminal", arguments: JSON.stringify({ command: "pytest -q" }) },
-      }],
-    },
-    {
-      role: "tool",
-      tool_call_id: "c1",
-      _row_id: 3,
-      content: JSON.stringify({ output, exit_code: 1 }),
-    },
-  ];
+  const window = pytestRows(output);
   const seen = section(
     project(window, { sessionId: "s", budgetTokens: 8000 }).body,
     "## Errors Seen",
