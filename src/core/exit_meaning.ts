@@ -14,15 +14,18 @@ const TESTS = new Set(["test", "[", "[["]);
  * The meaning of a command's exit status when it is an answer rather than a failure, or
  * `undefined`. Claimed only when it is certain: the status is 1, the command line is one program
  * (after `cd DIR &&` steps, which print an error when they fail), and the output agrees (a search
- * that printed nothing, a test that printed nothing). A pipeline, a list or anything the reader
- * cannot follow claims nothing, because then another program may have set the status. The program
- * is read past environment assignments, wrappers and its path (`LC_ALL=C /usr/bin/grep`).
+ * that printed nothing, a test that printed nothing). A pipeline's status is its last program's
+ * (unless the line sets `pipefail`), so a pipeline ending in a search that printed nothing found no
+ * match. A list or anything the reader cannot follow claims nothing, because then another program
+ * may have set the status. The program is read past environment assignments, wrappers and its path
+ * (`LC_ALL=C /usr/bin/grep`).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { exitMeaning } from "./exit_meaning.ts";
  * assert.equal(exitMeaning("cd /repo && grep -rn needle src", 1, ""), "no match");
+ * assert.equal(exitMeaning("grep -rn needle src | grep -v test", 1, ""), "no match");
  * assert.equal(exitMeaning("grep -rn needle src | head", 1, ""), undefined);
  * assert.equal(exitMeaning("diff -u a.txt b.txt", 1, "--- a.txt\n+++ b.txt"), "differences found");
  * ```
@@ -34,10 +37,14 @@ export function exitMeaning(
 ): ExitMeaning | undefined {
   if (exitCode !== 1) return undefined;
   const steps = commandSteps(command)?.steps;
+  const silent = output.trim() === "";
+  if (steps !== undefined && isPipeline(steps, command)) {
+    const last = shellStep(steps.at(-1) as ShellSegment);
+    return last !== undefined && isSearch(last) && silent ? "no match" : undefined;
+  }
   const step = steps?.length === 1 ? shellStep(steps[0] as ShellSegment) : undefined;
   if (step === undefined) return undefined;
   const { program, args } = step;
-  const silent = output.trim() === "";
   if (isSearch(step)) {
     return silent ? "no match" : undefined;
   }
@@ -53,3 +60,12 @@ export function exitMeaning(
 function isExitCodeDiff(args: readonly string[]): boolean {
   return args.includes("--exit-code") || args.includes("--quiet") || args.includes("--no-index");
 }
+
+/** Whether `steps` are one pipeline of several programs whose status is its last one's. */
+function isPipeline(steps: readonly ShellSegment[], command: string): boolean {
+  return steps.length > 1 && steps.slice(0, -1).every((step) => step.then === "|") &&
+    !command.includes(PIPEFAIL);
+}
+
+// What makes a pipeline's status its first failing program's instead of its last one's.
+const PIPEFAIL = "pipefail";

@@ -16,6 +16,12 @@ const CASES: ReadonlyArray<readonly [string, string, number, string]> = [
   ["cd /repo; env LANG=C diff a b", "1c1", 1, "differences found (exit 1)"],
   ["git grep -n needle", "", 1, "no match (exit 1)"],
   ["grep -rn needle src | head -5", "", 1, "failed (exit 1)"],
+  ["grep -rn needle src | grep -v tests", "", 1, "no match (exit 1)"],
+  ["cd /repo && cat app.log | grep -c ERROR", "0", 1, "failed (exit 1)"],
+  ["git log --oneline | grep -i 'revert'", "", 1, "no match (exit 1)"],
+  ["set -o pipefail; grep -rn x src | grep y", "", 1, "failed (exit 1)"],
+  ["grep -rn x src | grep y; echo done", "", 1, "failed (exit 1)"],
+  ["grep -rn x src | grep y", "grep: src: No such file or directory", 1, "failed (exit 1)"],
   ["grep -c needle file.txt", "0", 1, "failed (exit 1)"],
   ["grep needle missing.txt", "grep: missing.txt: No such file or directory", 2, "failed (exit 2)"],
   [
