@@ -3,7 +3,9 @@
  * (`ERROR`, `FATAL`, `CRITICAL`, `PANIC`, `FAIL`, … and the same tags in other scripts, `[错误]`,
  * `[エラー]`, `ОШИБКА`, …, or `level=error`), the lines that name an exception as raised (the
  * last line of a traceback, pytest's `E   KeyError: …`) and programs' reports of an error in their
- * own words (`Error: …`, `fatal: …`, `npm ERR! …`, git's `CONFLICT (content): …`). Each is known
+ * own words (`Error: …`, `fatal: …`, `npm ERR! …`, git's `CONFLICT (content): …`, make's `*** …`,
+ * and the shell's or a runtime's report that it could not run or open what it was given: `bash:
+ * pytest: command not found`, `python3: No module named pytest`). Each is known
  * by its fingerprint: the line with its numbers, hex runs and uuids masked, so the same error with
  * other ids or times is one error seen several times.
  *
@@ -90,6 +92,31 @@ const REPORT_WORD = String.raw`(?:error|fatal|panic)(?:\[[^\]\n]{1,40}\])?:`;
 const REPORT_OPENINGS = ["npm ERR!", "CONFLICT ("];
 const REPORT = new RegExp(String.raw`^(?:${REPORT_WORD}\s*\S)`, "i");
 const REPORT_OPENING = new RegExp(`^(?:${REPORT_OPENINGS.map(RegExp.escape).join("|")})`);
+// What the shell, a runtime or a tool prints when it could not run or open what it was given,
+// ending its line after the names that say who reports it and about what: `bash: pytest: command
+// not found`, `sh: 1: tox: not found`, `/usr/bin/python3: No module named pytest`, `cat: a.txt: No
+// such file or directory`, `python: can't open file 'x.py': [Errno 2] No such file or directory`.
+// A command piped into `head` or `tail` exits 0 whatever it printed: such a line is then the only
+// sign that the work never ran.
+const UNRUN_ENDINGS = [
+  "No module named",
+  "command not found",
+  "not found",
+  "No such file or directory",
+  "Permission denied",
+  "Is a directory",
+  "Not a directory",
+  "Operation not permitted",
+  "cannot execute binary file",
+];
+const UNRUN = new RegExp(
+  String.raw`^(?:[^\s:][^:\n]{0,200}: )+(?:\[Errno \d+\] )?(?:${
+    UNRUN_ENDINGS.map(RegExp.escape).join("|")
+  })(?: \S+)?$`,
+);
+// make's report of a recipe or rule that failed: `make: *** [Makefile:3: all] Error 2`.
+const MAKE_STOPPED = "*** ";
+const MAKE_REPORT = new RegExp(String.raw`^g?make(?:\[\d+\])?: ${RegExp.escape(MAKE_STOPPED)}`);
 // Timestamps, syslog prefixes and read_file's line numbers before the words of a line.
 const LEAD =
   /^(?:\s*\d+\|)?\s*(?:\[?\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?\]?\s+|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d\s+)?/;
@@ -110,7 +137,13 @@ const [ASCII_OTHER_LEVELS, SCRIPT_LEVELS] = [false, true].map((beyond) =>
 const SCRIPT_STARTS = new Set(
   SCRIPT_LEVELS.map((level) => [...level].find((char) => NOT_ASCII.test(char)) as string),
 );
-const WRITTEN_MARKS = [...LATIN_LEVELS.split("|"), ...ASCII_OTHER_LEVELS, ...REPORT_OPENINGS];
+const WRITTEN_MARKS = [
+  ...LATIN_LEVELS.split("|"),
+  ...ASCII_OTHER_LEVELS,
+  ...REPORT_OPENINGS,
+  ...UNRUN_ENDINGS,
+  MAKE_STOPPED,
+];
 const heldBy = (word: string, words: readonly string[]) =>
   words.some((other) => other !== word && word.includes(other));
 const MARKS = [
@@ -135,7 +168,10 @@ const TAIL_CHARS = 512 * 1024;
 // The most error lines one output contributes.
 const MOST_LINES = 2_000;
 
-/** The lines of `output` that may be error lines, in order: those holding a mark of one. */
+/**
+ * The lines of `output` that may be error lines, in order: those holding a mark of one, but the
+ * lines of a diff's hunks (code added, removed or around a change, not what a program reported).
+ */
 function candidateLines(output: string): string[] {
   const text = headAndTail(output, HEAD_CHARS, TAIL_CHARS);
   // Each mark's pass finds line starts in order; most find none, so few lists are merged.
@@ -152,9 +188,51 @@ function candidateLines(output: string): string[] {
     }
     if (found.length > 0) starts = starts.length === 0 ? found : mergedStarts(starts, found);
   }
+  if (starts.length > 0 && text.includes(HUNK_START)) starts = outsideHunks(text, starts);
   return starts.map((start) => {
     const end = text.indexOf("\n", start);
     return text.slice(start, end === -1 ? text.length : end);
+  });
+}
+
+// A unified diff's hunk header, with the lines the hunk holds of the file before and after.
+const HUNK_START = "@@ -";
+const HUNK_HEADER = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/gm;
+
+/**
+ * Of ascending line starts, those outside the bodies of a diff's hunks, each body read as its
+ * header counts it: a line of context (` `, or empty where a tool dropped its space) takes one line
+ * of both sides, a removed one (`-`) of the first, an added one (`+`) of the second.
+ */
+function outsideHunks(text: string, starts: readonly number[]): number[] {
+  const bodies: [number, number][] = [];
+  HUNK_HEADER.lastIndex = 0;
+  for (let header = HUNK_HEADER.exec(text); header; header = HUNK_HEADER.exec(text)) {
+    let before = Number(header[1] ?? 1);
+    let after = Number(header[2] ?? 1);
+    const lineEnd = text.indexOf("\n", header.index);
+    const start = lineEnd === -1 ? text.length : lineEnd + 1;
+    let at = start;
+    while (at < text.length && (before > 0 || after > 0)) {
+      const mark = text[at];
+      if (mark === "+") after--;
+      else if (mark === "-") before--;
+      else if (mark === " " || mark === "\n") {
+        before--;
+        after--;
+      } else if (mark !== "\\") break;
+      const end = text.indexOf("\n", at);
+      at = end === -1 ? text.length : end + 1;
+    }
+    bodies.push([start, at]);
+    HUNK_HEADER.lastIndex = Math.max(HUNK_HEADER.lastIndex, at);
+  }
+  // Both lists ascend: each start is held against the first body that does not end before it.
+  let body = 0;
+  return starts.filter((start) => {
+    while (body < bodies.length && (bodies[body] as [number, number])[1] <= start) body++;
+    const [from, to] = bodies[body] ?? [Infinity, Infinity];
+    return start < from || start >= to;
   });
 }
 
@@ -238,7 +316,7 @@ function judge(raw: string): ErrorLine | undefined {
     ? "raised"
     : isTaggedError(line)
     ? "tagged"
-    : REPORT.test(line) || REPORT_OPENING.test(line)
+    : REPORT.test(line) || REPORT_OPENING.test(line) || UNRUN.test(line) || MAKE_REPORT.test(line)
     ? "report"
     : undefined;
   if (kind === undefined) return undefined;

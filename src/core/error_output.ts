@@ -1,6 +1,13 @@
 import { errorFingerprint, type ErrorLine, errorLineOf, errorLines } from "./error_lines.ts";
-import { commandSteps, isSearch, type ShellStep, shellStep } from "./shell_words.ts";
+import {
+  commandSteps,
+  isSearch,
+  type ShellSegment,
+  type ShellStep,
+  shellStep,
+} from "./shell_words.ts";
 import { linesFromEnd } from "./text_lines.ts";
+import { isWrittenFile } from "./written_files.ts";
 
 // Errors are reported at the end of an output; only its last lines are read.
 const LAST_LINES = 5;
@@ -32,6 +39,72 @@ const CONTENT_PROGRAMS = new Set([
   "jq",
 ]);
 
+// Programs that print the files they are given (or a part of them).
+const FILE_PRINTERS = new Set(["cat", "head", "tail", "less", "more", "nl", "sed", "awk", "bat"]);
+// A word that names a file: it holds a directory or an extension.
+const FILE_WORD = /^[^-][^\s]*[./]/;
+// A redirection: the step writes a file (`cat > a.py <<EOF`) or reads a here-document.
+const REDIRECTION = /^(?:\d?>|&>|<<)/;
+// A search hit's file before the line it quotes (`src/a.py:12:`, `src/a.py-12-`, `src/a.py:`).
+const HIT_FILE = /^([^\s:]+?)(?::|-\d+-)/;
+
+/**
+ * The error lines of a command line's output as what it ran printed them (see `error_lines.ts`):
+ * when the line only prints or searches files (`cat`, `sed -n`, `head`, `grep`, … and pipes
+ * between them) and every file it names is one people write (source, configuration,
+ * documentation: their lines say what they hold, not what happened), none but the programs' own
+ * reports (`cat: a.py: No such file or directory`); and none among a search's hits in such files.
+ * A log shown or searched keeps its errors.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { commandErrorLines } from "./error_output.ts";
+ * assert.deepEqual(commandErrorLines("sed -n 1,80p tests/test_io.py", "    # FAIL when empty"), []);
+ * assert.equal(commandErrorLines("grep -rn FAIL src logs", "src/a.py:3: # FAIL x\nlogs/b.log:9:FAIL y").length, 1);
+ * assert.equal(commandErrorLines("tail -n 50 app.log", "ERROR order A-1 declined").length, 1);
+ * ```
+ */
+export function commandErrorLines(command: string, output: string): ErrorLine[] {
+  const steps = commandSteps(command)?.steps ?? [];
+  const readers = steps.map(shellStep);
+  const lines = errorLines(output);
+  if (lines.length === 0) return lines;
+  if (printsWrittenFiles(steps, readers)) {
+    const reporters = readers.map((reader) => `${reader?.program}: `);
+    return lines.filter((line) => reporters.some((reporter) => line.text.startsWith(reporter)));
+  }
+  const first = readers[0];
+  return first && isSearch(first) ? lines.filter((line) => !isHitInWrittenFile(line.text)) : lines;
+}
+
+/**
+ * Whether a command line's steps only print or search files people write: one pipeline of such
+ * programs, none of them redirected, naming at least one file and only such files.
+ */
+function printsWrittenFiles(
+  steps: readonly ShellSegment[],
+  readers: readonly (ShellStep | undefined)[],
+): boolean {
+  const files: string[] = [];
+  for (const [index, step] of steps.entries()) {
+    const reader = readers[index];
+    if (reader === undefined || !(FILE_PRINTERS.has(reader.program) || isSearch(reader))) {
+      return false;
+    }
+    if (index < steps.length - 1 && step.then !== "|") return false;
+    if (reader.args.some((word) => REDIRECTION.test(word))) return false;
+    files.push(...reader.args.filter((word) => FILE_WORD.test(word)));
+  }
+  return files.length > 0 && files.every(isWrittenFile);
+}
+
+/** Whether an output line is a search's hit in a file people write. */
+function isHitInWrittenFile(line: string): boolean {
+  const file = HIT_FILE.exec(line)?.[1];
+  return file !== undefined && FILE_WORD.test(file) && isWrittenFile(file);
+}
+
 /**
  * What a command that exited 0 still printed as an error, or `undefined`: one of the last lines of
  * its output that starts like an error report (not for programs that print content: `cat`, `git
@@ -52,7 +125,7 @@ const CONTENT_PROGRAMS = new Set([
 export function reportedError(
   command: string,
   output: string,
-  printedLines: readonly ErrorLine[] = errorLines(output),
+  printedLines: readonly ErrorLine[] = commandErrorLines(command, output),
 ): string | undefined {
   // Every error line of its last lines is one of its error lines (its tail is always read).
   if (printedLines.length === 0) return undefined;

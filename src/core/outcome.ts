@@ -1,6 +1,6 @@
 import { isRecord } from "./content.ts";
-import { type ErrorLine, errorLines } from "./error_lines.ts";
-import { reportedError } from "./error_output.ts";
+import type { ErrorLine } from "./error_lines.ts";
+import { commandErrorLines, reportedError } from "./error_output.ts";
 import { exitMeaning } from "./exit_meaning.ts";
 import { resultObject } from "./json_result.ts";
 import {
@@ -129,22 +129,26 @@ function previewText(preview: string): string {
   return exit ? JSON.stringify({ output: decoded, exit_code: Number(exit[1]) }) : decoded;
 }
 
-/** Reads an exit status in the light of the command that returned it. */
+/**
+ * Reads an exit status in the light of the command that returned it, and the output's error lines
+ * as the command printed them (a pruning stub keeps no output).
+ */
 function interpretExit(outcome: Outcome, call: CallKind): Outcome {
   const line = call.commandLine;
-  if (line === undefined || outcome.exitCode === undefined) return outcome;
-  if (outcome.kind === "failed") {
-    const meaning = exitMeaning(line, outcome.exitCode, outcome.detail);
-    return meaning === undefined ? outcome : { ...outcome, kind: "answer", meaning };
+  if (line === undefined) return outcome;
+  const read = outcome.stub
+    ? outcome
+    : { ...outcome, errorLines: commandErrorLines(line, outcome.detail) };
+  if (read.exitCode === undefined) return read;
+  if (read.kind === "failed") {
+    const meaning = exitMeaning(line, read.exitCode, read.detail);
+    return meaning === undefined ? read : { ...read, kind: "answer", meaning };
   }
-  if (outcome.kind === "succeeded") {
-    const lines = errorLines(outcome.detail);
-    const error = reportedError(line, outcome.detail, lines);
-    return error === undefined
-      ? { ...outcome, errorLines: lines }
-      : { ...outcome, errorLines: lines, reportedError: error, printedError: true };
+  if (read.kind === "succeeded") {
+    const error = reportedError(line, read.detail, read.errorLines);
+    return error === undefined ? read : { ...read, reportedError: error, printedError: true };
   }
-  return outcome;
+  return read;
 }
 
 function stubOutcome(stub: Stub, text: string): Outcome {

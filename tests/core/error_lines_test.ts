@@ -41,6 +41,30 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
   ['return fmt.Errorf("load %s: %w", path, err)', undefined],
   ["raise ValueError(message)", undefined],
   ["builtins.ValueError  ", "ValueError"],
+  [
+    "/opt/miniconda3/bin/python: No module named pytest",
+    "/opt/miniconda3/bin/python: No module named pytest",
+  ],
+  ["bash: line 1: pytest: command not found", "bash: line 1: pytest: command not found"],
+  ["sh: 1: tox: not found", "sh: 1: tox: not found"],
+  ["cat: notes.txt: No such file or directory", "cat: notes.txt: No such file or directory"],
+  [
+    "python: can't open file '/repo/run.py': [Errno 2] No such file or directory",
+    "python: can't open file '/repo/run.py': [Errno 2] No such file or directory",
+  ],
+  [
+    "git@github.com: Permission denied (publickey).",
+    "git@github.com: Permission denied (publickey).",
+  ],
+  ["make: *** [Makefile:3: all] Error 2", "make: *** [Makefile:3: all] Error 2"],
+  [
+    "make[1]: *** No rule to make target 'x'.  Stop.",
+    "make[1]: *** No rule to make target 'x'.  Stop.",
+  ],
+  ['src/io.py:12:    raise OSError("No such file or directory")', undefined],
+  ["the key was not found in the cache, so it is rebuilt", undefined],
+  ["Permission denied errors are retried twice", undefined],
+  ["*** Update File: tally/stats.py", undefined],
 ];
 
 // Lines around the one under test: ASCII only, or with characters beyond ASCII elsewhere.
