@@ -1,6 +1,7 @@
 import { errorFingerprint, type ErrorLine, errorLineOf, errorLines } from "./error_lines.ts";
 import {
   commandSteps,
+  CONTENT_PROGRAMS,
   isSearch,
   type ShellSegment,
   type ShellStep,
@@ -14,31 +15,6 @@ const LAST_LINES = 5;
 const TAIL_CHARS = 4000;
 // The most error lines printed anywhere that the report quotes.
 const PRINTED_LINES = 3;
-// Programs whose output is content (files, logs, search hits) rather than their own report.
-const CONTENT_PROGRAMS = new Set([
-  "cat",
-  "head",
-  "tail",
-  "less",
-  "more",
-  "nl",
-  "sed",
-  "awk",
-  "grep",
-  "egrep",
-  "fgrep",
-  "rg",
-  "find",
-  "ls",
-  "tree",
-  "wc",
-  "diff",
-  "git",
-  "echo",
-  "printf",
-  "jq",
-]);
-
 // Programs that print the files they are given (or a part of them).
 const FILE_PRINTERS = new Set(["cat", "head", "tail", "less", "more", "nl", "sed", "awk", "bat"]);
 // A word that names a file: it holds a directory or an extension.

@@ -1,4 +1,10 @@
-import { commandSteps, isSearch, type ShellSegment, shellStep } from "./shell_words.ts";
+import {
+  commandSteps,
+  CONTENT_PROGRAMS,
+  isSearch,
+  type ShellSegment,
+  shellStep,
+} from "./shell_words.ts";
 
 /**
  * What exit status 1 means for programs whose documented answer it is: a search that found
@@ -59,6 +65,42 @@ export function exitMeaning(
 
 function isExitCodeDiff(args: readonly string[]): boolean {
   return args.includes("--exit-code") || args.includes("--quiet") || args.includes("--no-index");
+}
+
+// Programs that pass on what the work before them printed, whose own status says nothing of it.
+const PASSERS_ON = new Set(["tail", "head", "cat", "tee", "less", "more", "wc", "sort", "uniq"]);
+// Steps that stand in for a failure after `||`, exiting 0 whatever the work did.
+const FALLBACKS = new Set(["true", ":", "echo", "printf"]);
+
+/**
+ * The program whose exit status a command line's status is when that program only passes on what
+ * the work before it printed, so the status says nothing of the work: the last step of a pipeline
+ * (`pytest 2>&1 | tail -50`, without `pipefail`) that passes output on (`tail`, `head`, `tee`, …),
+ * or a fallback after `||` (`make || true`). `undefined` for any other line, and where the work is
+ * itself a program that prints content (`cat a.py | head`, `grep -rn x | head`), whose status
+ * matters little.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { statusPasser } from "./exit_meaning.ts";
+ * assert.equal(statusPasser("cd /repo && python -m pytest -x 2>&1 | tail -50"), "tail");
+ * assert.equal(statusPasser("make build || true"), "true");
+ * assert.equal(statusPasser("cat app.py | head -20"), undefined);
+ * assert.equal(statusPasser("python -m pytest -x"), undefined);
+ * ```
+ */
+export function statusPasser(command: string): string | undefined {
+  const steps = commandSteps(command)?.steps;
+  if (steps === undefined || steps.length < 2) return undefined;
+  const work = shellStep(steps[0] as ShellSegment);
+  const last = shellStep(steps.at(-1) as ShellSegment);
+  if (work === undefined || last === undefined || CONTENT_PROGRAMS.has(work.program)) {
+    return undefined;
+  }
+  if (isPipeline(steps, command)) return PASSERS_ON.has(last.program) ? last.program : undefined;
+  const fallback = steps.length === 2 && steps[0]?.then === "||";
+  return fallback && FALLBACKS.has(last.program) ? last.program : undefined;
 }
 
 /** Whether `steps` are one pipeline of several programs whose status is its last one's. */

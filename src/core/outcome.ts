@@ -1,7 +1,7 @@
 import { isRecord } from "./content.ts";
 import type { ErrorLine } from "./error_lines.ts";
 import { commandErrorLines, reportedError } from "./error_output.ts";
-import { exitMeaning } from "./exit_meaning.ts";
+import { exitMeaning, statusPasser } from "./exit_meaning.ts";
 import { resultObject } from "./json_result.ts";
 import {
   INTERRUPTED_OUTPUT_MARK,
@@ -145,8 +145,11 @@ function interpretExit(outcome: Outcome, call: CallKind): Outcome {
     return meaning === undefined ? read : { ...read, kind: "answer", meaning };
   }
   if (read.kind === "succeeded") {
+    // A status passed on by `tail` or `|| true` says nothing of the work before it.
+    const passer = statusPasser(line);
+    const ran: Outcome = passer === undefined ? read : { ...read, kind: "relayed", exitOf: passer };
     const error = reportedError(line, read.detail, read.errorLines);
-    return error === undefined ? read : { ...read, reportedError: error, printedError: true };
+    return error === undefined ? ran : { ...ran, reportedError: error, printedError: true };
   }
   return read;
 }

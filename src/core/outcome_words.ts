@@ -23,6 +23,11 @@ export interface OutcomeState {
   readonly meaning?: ExitMeaning;
   /** A command that exited 0 but printed an error line. */
   readonly printedError?: boolean;
+  /**
+   * For `relayed`: the program whose exit status the command's is, which only passed on what the
+   * work before it printed (`tail` of `pytest | tail`, `true` of `make || true`).
+   */
+  readonly exitOf?: string;
 }
 
 interface Wording {
@@ -55,6 +60,16 @@ const WORDINGS = {
     words: (_state, exit) => (exit === "" ? "failed (error)" : `failed${exit}`),
     read: /^failed \((?:exit (?<exit>-?\d{1,10})|error)\)/,
     aliases: [/^ERROR(?: exit (?<exit>-?\d{1,10}))?/],
+  },
+  relayed: {
+    verdict: "none",
+    words: (state) =>
+      `ran (exit ${state.exitCode ?? 0} of ${state.exitOf ?? "?"})${
+        state.printedError ? PRINTED : ""
+      }`,
+    read: new RegExp(
+      String.raw`^ran \(exit (?<exit>-?\d{1,10}) of (?<of>[^\s()]{1,64})\)(?<printed>${PRINTED})?`,
+    ),
   },
   answer: {
     verdict: "success",
@@ -150,12 +165,13 @@ export function stateOf(outcome: OutcomeState): OutcomeState {
     ...(outcome.exitCode === undefined ? {} : { exitCode: outcome.exitCode }),
     ...(outcome.meaning === undefined ? {} : { meaning: outcome.meaning }),
     ...(outcome.printedError ? { printedError: true } : {}),
+    ...(outcome.exitOf === undefined ? {} : { exitOf: outcome.exitOf }),
   };
 }
 
 /**
  * The words for an outcome: `succeeded (exit 0)`, `failed (exit 1)`, `no match (exit 1)`,
- * `ran (no exit code)`, `blocked`, `pending approval`, `timed out`, …
+ * `ran (exit 0 of tail)`, `ran (no exit code)`, `blocked`, `pending approval`, `timed out`, …
  *
  * @example
  * ```ts
@@ -188,13 +204,14 @@ export function readState(text: string): { state: OutcomeState; length: number }
     for (const grammar of [wording.read, ...(wording.aliases ?? [])]) {
       const match = grammar.exec(text);
       if (!match) continue;
-      const { exit, meaning, printed } = match.groups ?? {};
+      const { exit, meaning, printed, of } = match.groups ?? {};
       return {
         state: {
           kind,
           ...(exit === undefined ? {} : { exitCode: Number(exit) }),
           ...(meaning === undefined ? {} : { meaning: meaning as ExitMeaning }),
           ...(printed === undefined ? {} : { printedError: true }),
+          ...(of === undefined ? {} : { exitOf: of }),
         },
         length: match[0].length,
       };
@@ -208,7 +225,8 @@ export function readState(text: string): { state: OutcomeState; length: number }
  * projector's own, not quoted from the cited message).
  */
 export const OUTCOME_WORDS: readonly string[] = KINDS.flatMap((kind) =>
-  kind === "answer"
-    ? MEANINGS.map((meaning) => describeState({ kind, meaning, exitCode: 1 }))
-    : [describeState({ kind, exitCode: 0, printedError: true }), describeState({ kind })]
+  kind === "answer" ? MEANINGS.map((meaning) => describeState({ kind, meaning, exitCode: 1 })) : [
+    describeState({ kind, exitCode: 0, printedError: true, exitOf: "tail" }),
+    describeState({ kind }),
+  ]
 );

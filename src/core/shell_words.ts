@@ -151,6 +151,31 @@ export function shellStep(segment: ShellSegment): ShellStep | undefined {
     : { program: baseName(program), args: words.slice(at + 1) };
 }
 
+/** Programs whose output is content (files, logs, search hits) rather than their own report. */
+export const CONTENT_PROGRAMS: ReadonlySet<string> = new Set([
+  "cat",
+  "head",
+  "tail",
+  "less",
+  "more",
+  "nl",
+  "sed",
+  "awk",
+  "grep",
+  "egrep",
+  "fgrep",
+  "rg",
+  "find",
+  "ls",
+  "tree",
+  "wc",
+  "diff",
+  "git",
+  "echo",
+  "printf",
+  "jq",
+]);
+
 const SEARCHES = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack"]);
 
 /** Whether a step searches (`grep`, `rg`, `git grep`, …): what it prints are hits, not its own words. */

@@ -61,6 +61,7 @@ const KINDS: readonly OutcomeKind[] = [
   "succeeded",
   "failed",
   "answer",
+  "relayed",
   "no-exit",
   "ok",
   "error",
@@ -81,6 +82,7 @@ Deno.test("outcome words read back as the state they describe, and are all vocab
         kind,
         ...(exit === undefined ? {} : { exitCode: exit }),
         ...(kind === "answer" ? { meaning: "no match" as const, exitCode: 1 } : {}),
+        ...(kind === "relayed" ? { exitOf: "tail" } : {}),
       };
       const words = describeState(state);
       const read = readState(`${words} [#5]`);

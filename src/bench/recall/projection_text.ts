@@ -79,7 +79,8 @@ export interface ProjectionText {
 const REF = String.raw`\[(#\d+|t\d+)\]`;
 const LEADING_REF = new RegExp(`^${REF} ?`);
 const COMPLETE_STATE = new RegExp(`^(.*?)(?: ×\\d+)? ${REF}$`);
-const EXIT = /\(exit (-?\d+)\)/;
+// An exit code as stated, also as the code of the program that passed it on (`(exit 0 of tail)`).
+const EXIT = /\(exit (-?\d+)(?: of [^\s()]+)?\)/;
 const CLAIM_STATE = new RegExp(`^([^\\[\\]:]*?)(?: ${REF})?(, no later success)?(?::|$)`);
 const FIXED_AT = new RegExp(` → fixed at ${REF}$`);
 const OMISSION = /^\((\d+) older [^)]*? omitted/;
