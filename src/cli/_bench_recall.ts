@@ -93,7 +93,8 @@ function parseBudgets(text: string): number[] {
 }
 
 async function readCorpus(path: string): Promise<RecallCorpus> {
-  const { parseWindowText, readText } = await import("./_project_input.ts");
+  const { parseWindowText } = await import("./_project_input.ts");
+  const { cannotRead, readInputText } = await import("./_input_files.ts");
   let files: string[];
   try {
     files = Deno.statSync(path).isDirectory
@@ -103,12 +104,12 @@ async function readCorpus(path: string): Promise<RecallCorpus> {
         .sort()
       : [path];
   } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${error instanceof Error ? error.message : error}`);
+    throw cannotRead(path, error);
   }
   if (files.length === 0) throw new UsageError(`${path}: no .json or .jsonl window files`);
   const windows: RecallWindow[] = [];
   for (const file of files) {
-    const { messages, options } = parseWindowText(await readText(file), file);
+    const { messages, options } = parseWindowText(await readInputText(file), file);
     windows.push({
       id: basename(file),
       rows: messages,

@@ -1,24 +1,17 @@
-import { jsonErrorPosition } from "./_json_error_position.ts";
+import { jsonSyntaxError } from "./_json_syntax_error.ts";
 import { UsageError } from "./_errors.ts";
 
-/** Parses JSON text, turning a syntax error into a {@linkcode UsageError} naming line and column. */
-export function parseJsonText(text: string, source: string, firstLine = 1): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    const where = lineAndColumn(text, jsonErrorPosition(text), firstLine);
-    const reason = detail.replace(/\s*(?:in JSON )?at position \d+.*$/, "").replace(
-      /, ".*" is not valid JSON$/,
-      "",
-    );
-    throw new UsageError(`${source}: invalid JSON${where}: ${reason}`);
-  }
-}
-
-function lineAndColumn(text: string, position: number, firstLine: number): string {
-  const before = text.slice(0, position);
+/**
+ * The one-line error for JSON text that does not parse: where it breaks (line and column, lines
+ * counted from `firstLine`) and what was expected there, in vcc's words rather than the engine's.
+ */
+export function invalidJson(text: string, source: string, firstLine = 1): UsageError {
+  const syntax = jsonSyntaxError(text);
+  if (syntax === undefined) return new UsageError(`${source}: invalid JSON`);
+  const before = text.slice(0, syntax.offset);
   const line = before.split("\n").length - 1 + firstLine;
-  const column = position - before.lastIndexOf("\n");
-  return ` at line ${line}, column ${column}`;
+  const column = syntax.offset - before.lastIndexOf("\n");
+  return new UsageError(
+    `${source}: invalid JSON at line ${line}, column ${column}: ${syntax.problem}`,
+  );
 }

@@ -1,7 +1,8 @@
 import type { ProjectOptions } from "../core/mod.ts";
 import { type ProjectRequest, ProjectRequestError, readProjectRequest } from "../wire/mod.ts";
 import { UsageError } from "./_errors.ts";
-import { parseJsonText } from "./_json_text.ts";
+import { readInputText } from "./_input_files.ts";
+import { invalidJson } from "./_json_text.ts";
 
 /** What `vcc project` reads: the window plus the options it carries, flags taking precedence. */
 export type ProjectInput = ProjectRequest;
@@ -17,16 +18,19 @@ export interface ProjectInputArgs {
 
 /** Reads the window named by `args.file` (stdin for `-` or none) and applies the flags. */
 export async function readProjectInput(args: ProjectInputArgs): Promise<ProjectInput> {
-  const source = args.file && args.file !== "-" ? args.file : "standard input";
-  const text = args.file && args.file !== "-"
-    ? await readText(args.file)
-    : await new Response(Deno.stdin.readable).text();
-  const parsed = parseWindowText(text, source);
+  const file = args.file ?? "-";
+  const parsed = parseWindowText(
+    await readInputText(file),
+    file === "-" ? "standard input" : file,
+  );
   const options: ProjectOptions = {
     ...parsed.options,
     ...pick("sessionId", args.sessionId),
     ...pick("budgetTokens", args.budgetTokens),
-    ...pick("previous", args.previous !== undefined ? await readText(args.previous) : undefined),
+    ...pick(
+      "previous",
+      args.previous !== undefined ? await readInputText(args.previous) : undefined,
+    ),
     ...pick("focus", args.focus),
   };
   return { ...parsed, options };
@@ -36,37 +40,17 @@ function pick<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
-/** Reads a text file; a missing or unreadable file becomes a one-line {@linkcode UsageError}. */
-export async function readText(path: string): Promise<string> {
-  try {
-    return await Deno.readTextFile(path);
-  } catch (error) {
-    const reason = error instanceof Deno.errors.NotFound
-      ? "no such file"
-      : error instanceof Deno.errors.PermissionDenied
-      ? "permission denied"
-      : error instanceof Deno.errors.IsADirectory
-      ? "is a directory"
-      : error instanceof Error
-      ? error.message
-      : String(error);
-    throw new UsageError(`cannot read ${path}: ${reason}`);
-  }
-}
-
 /**
  * Parses a window given as a JSON array, an object with `messages`, or JSON Lines (one message per
- * line). Throws a {@linkcode UsageError} for text that is none of these.
+ * line). Throws a {@linkcode UsageError} for text that is none of these, naming the line and
+ * column where it breaks (in JSON Lines, the broken line's).
  */
 export function parseWindowText(text: string, source: string): ProjectRequest {
-  const trimmed = text.trim();
-  if (trimmed === "") {
+  if (text.trim() === "") {
     throw new UsageError(`${source}: empty input, expected a JSON array of messages`);
   }
-  if (trimmed.startsWith("{") && looksLikeJsonLines(trimmed)) {
-    return { messages: parseJsonLines(text, source), options: {} };
-  }
-  const value = parseJsonText(text, source);
+  const value = parsedJson(text);
+  if (value === undefined) return { messages: jsonLines(text, source), options: {} };
   if (Array.isArray(value)) return { messages: value, options: {} };
   if (value !== null && typeof value === "object") {
     return fromObject(value as Record<string, unknown>, source);
@@ -74,18 +58,32 @@ export function parseWindowText(text: string, source: string): ProjectRequest {
   throw new UsageError(`${source}: expected a JSON array of messages or an object with "messages"`);
 }
 
-function looksLikeJsonLines(text: string): boolean {
-  const lines = text.split("\n").filter((line) => line.trim() !== "");
-  return lines.length > 1 &&
-    lines.every((line) => line.trimStart().startsWith("{") && line.trimEnd().endsWith("}"));
+/** The value of JSON text, or undefined when it is not JSON (JSON has no undefined). */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
-function parseJsonLines(text: string, source: string): unknown[] {
-  const messages: unknown[] = [];
-  text.split("\n").forEach((line, index) => {
-    if (line.trim() !== "") messages.push(parseJsonText(line, source, index + 1));
-  });
-  return messages;
+/**
+ * The values of text that is not one JSON document, read as JSON Lines when it looks like them:
+ * two or more lines, all but one of which, or more than half, are JSON by themselves (the lines
+ * of a JSON document spread over lines rarely are). Throws the error of the first broken line, or,
+ * for text that is not JSON Lines, of the text as one document.
+ */
+function jsonLines(text: string, source: string): unknown[] {
+  const lines = text.split("\n")
+    .map((line, index) => ({ line, number: index + 1, value: parsedJson(line) }))
+    .filter(({ line }) => line.trim() !== "");
+  const broken = lines.filter(({ value }) => value === undefined);
+  if (lines.length < 2 || (broken.length > 1 && broken.length * 2 >= lines.length)) {
+    throw invalidJson(text, source);
+  }
+  const [first] = broken;
+  if (first !== undefined) throw invalidJson(first.line, source, first.number);
+  return lines.map(({ value }) => value);
 }
 
 function fromObject(object: Record<string, unknown>, source: string): ProjectRequest {

@@ -180,6 +180,105 @@ Deno.test("vcc project reports user errors in one line with exit code 2", async 
   }
 });
 
+Deno.test("vcc project names the broken line of JSON Lines and the column in that line", async (t) => {
+  const lines = [1, 2, 3, 4, 5].map((n) =>
+    JSON.stringify({ role: "user", _row_id: n, content: `request number ${n}` })
+  );
+  // Each way of breaking a line, and the column (1-based, in that line) where it breaks.
+  const breakages: ReadonlyArray<
+    readonly [string, (line: string) => string, (line: string) => number]
+  > = [
+    [
+      "cut inside a string",
+      (line) => line.slice(0, line.indexOf("number")),
+      (line) => line.indexOf("number") + 1,
+    ],
+    ["plain text", () => "Traceback (most recent call last):", () => 1],
+    ["a wrong closing bracket", (line) => `${line.slice(0, -1)}]`, (line) => line.length],
+    ["text after the object", (line) => `${line} x`, (line) => line.length + 2],
+    ["a missing value", (line) => line.replace(':"user"', ":"), (line) => line.indexOf(":") + 2],
+  ];
+  for (const [name, broken, column] of breakages) {
+    for (const position of [1, 3, 5]) {
+      await t.step(`${name} on line ${position}`, async () => {
+        const input = lines.map((line, index) => index + 1 === position ? broken(line) : line);
+        const file = tempFile(`${input.join("\n")}\n`, ".jsonl");
+        const result = await vcc("project", file);
+        assert.equal(result.code, 2);
+        assert.equal(result.stdout, "");
+        const expected = column(lines[position - 1]!);
+        assert.match(
+          result.stderr,
+          new RegExp(`^vcc: ${file}: invalid JSON at line ${position}, column ${expected}: .+\n$`),
+        );
+      });
+    }
+  }
+  await t.step("a line that is JSON but no message is skipped and counted", async () => {
+    const input = [...lines.slice(0, 2), "[1]", ...lines.slice(2)].join("\n");
+    const result = await vcc("project", tempFile(input, ".jsonl"), "--format", "json");
+    assert.equal(result.code, 0);
+    const { stats } = JSON.parse(result.stdout);
+    assert.equal(stats.inputMessages, 6);
+    assert.equal(stats.skippedMessages, 1);
+  });
+});
+
+Deno.test("vcc project reads a file that starts with a byte order mark", async () => {
+  const plain = await vcc("project", tempFile(JSON.stringify(WINDOW)), "--session-id", "s9");
+  const lines = WINDOW.map((row) => JSON.stringify(row)).join("\n");
+  for (const text of [JSON.stringify(WINDOW), lines]) {
+    const result = await vcc("project", tempFile(`\ufeff${text}`), "--session-id", "s9");
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, plain.stdout);
+  }
+});
+
+Deno.test("vcc project states what is wrong with JSON in its own words", async (t) => {
+  const cases: ReadonlyArray<readonly [string, string, string]> = [
+    ["Markdown", "# Notes\n\nSome text.\n", "line 1, column 1: expected a value but found '#'"],
+    [
+      "a trailing comma",
+      '[{"role": "user"},\n]',
+      "line 2, column 1: expected a value but found ']'",
+    ],
+    [
+      "an unclosed array",
+      "[".repeat(100_000),
+      "line 1, column 100001: expected a value but found the end of the input",
+    ],
+    ["a bad escape", '["a\\q"]', "line 1, column 5: expected an escape"],
+    ["a raw line break in a string", '["a\nb"]', "line 1, column 4: found U+000A inside a string"],
+  ];
+  for (const [name, text, where] of cases) {
+    await t.step(name, async () => {
+      const file = tempFile(text);
+      const result = await vcc("project", file);
+      assert.equal(result.code, 2);
+      assert.ok(result.stderr.startsWith(`vcc: ${file}: invalid JSON at ${where}`), result.stderr);
+      assert.doesNotMatch(result.stderr, /is not valid JSON|Unexpected token|position \d/);
+      assert.equal(result.stderr.split("\n").length, 2, "one line");
+    });
+  }
+});
+
+Deno.test("vcc project and vcc bench recall report an unreadable file alike", async () => {
+  const missing = "/nonexistent/window.json";
+  const expected = `vcc: cannot read ${missing}: no such file\n`;
+  for (const args of [["project", missing], ["bench", "recall", missing]]) {
+    const result = await vcc(...args);
+    assert.equal(result.code, 2);
+    assert.equal(result.stderr, expected, args.join(" "));
+  }
+  const markdown = tempFile("# Real age\n");
+  const recall = await vcc("bench", "recall", markdown);
+  assert.equal(recall.code, 2);
+  assert.equal(
+    recall.stderr,
+    `vcc: ${markdown}: invalid JSON at line 1, column 1: expected a value but found '#'\n`,
+  );
+});
+
 Deno.test("vcc demo prints the merged projection of the bundled sample session", async () => {
   const result = await vcc("demo");
   assert.equal(result.code, 0);
