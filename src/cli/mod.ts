@@ -9,6 +9,7 @@ import { run } from "@optique/run";
 import { VERSION } from "../version.ts";
 import { type Output, processOutput } from "./output.ts";
 import { RuntimeFailure, UsageError } from "./_errors.ts";
+import { helpHint } from "./_help_hint.ts";
 import { demoCommand } from "./_demo.ts";
 import { projectCommand } from "./_project.ts";
 import { sessionsCommand } from "./_sessions.ts";
@@ -33,7 +34,12 @@ const commands = or(
   serveCommand,
 );
 
-/** Parses `args`, runs the chosen subcommand and returns the exit code; user errors exit 2. */
+const USAGE_EXIT_CODE = 2;
+
+/**
+ * Parses `args`, runs the chosen subcommand and returns the exit code; user errors exit 2. A
+ * command line that does not parse gets its one-line error and where to read the usage.
+ */
 export async function main(args: readonly string[], out: Output = processOutput): Promise<number> {
   try {
     const runner = run(commands, {
@@ -42,16 +48,20 @@ export async function main(args: readonly string[], out: Output = processOutput)
       help: "both",
       version: VERSION,
       completion: "both",
-      errorExitCode: 2,
+      aboveError: "none",
+      errorExitCode: USAGE_EXIT_CODE,
       stdout: (text) => out.stdout(`${text}\n`),
-      stderr: (text) => out.stderr(text),
+      stderr: (text) => out.stderr(text.replace(/^Error: /, "vcc: ")),
       onExit: (code) => {
         throw new ExitRequest(code);
       },
     });
     return await runner(out);
   } catch (error) {
-    if (error instanceof ExitRequest) return error.code;
+    if (error instanceof ExitRequest) {
+      if (error.code === USAGE_EXIT_CODE) out.stderr(helpHint("vcc", commands.usage, args));
+      return error.code;
+    }
     if (error instanceof UsageError || error instanceof RuntimeFailure) {
       out.stderr(`vcc: ${error.message}`);
       return error.exitCode;

@@ -26,10 +26,14 @@ const COMMANDS = [
   "serve",
 ];
 
-async function capture(args: string[]): Promise<{ code: number; stdout: string }> {
+async function capture(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
-  const out: Output = { stdout: (text) => void (stdout += text), stderr: () => {} };
-  return { code: await main(args, out), stdout };
+  let stderr = "";
+  const out: Output = {
+    stdout: (text) => void (stdout += text),
+    stderr: (line) => void (stderr += `${line}\n`),
+  };
+  return { code: await main(args, out), stdout, stderr };
 }
 
 Deno.test("vcc COMMAND --help shows the usage and an example", async (t) => {
@@ -58,5 +62,30 @@ Deno.test("vcc completion prints a script for bash, zsh and fish", async () => {
     assert.equal(code, 0, shell);
     assert.ok(stdout.includes("vcc"), shell);
     assert.ok(stdout.length > 200, shell);
+  }
+});
+
+Deno.test("a command line that does not parse gets one error line and the help to read", async (t) => {
+  const cases: ReadonlyArray<readonly [string, RegExp, string]> = [
+    ["show x", /--around/, "vcc show --help"],
+    ["preview", /SESSION/, "vcc preview --help"],
+    ["project --format yaml", /yaml/, "vcc project --help"],
+    ["bench golden --bogus", /--bogus/, "vcc bench golden --help"],
+    ["bench proofs --db", /--db/, "vcc bench proofs --help"],
+    ["hermes install --x", /--x/, "vcc hermes install --help"],
+    ["golden --check", /golden/, "vcc --help"],
+    ["nosuch", /nosuch/, "vcc --help"],
+  ];
+  for (const [args, problem, help] of cases) {
+    await t.step(args, async () => {
+      const { code, stdout, stderr } = await capture(args.split(" "));
+      assert.equal(code, 2);
+      assert.equal(stdout, "");
+      const lines = stderr.trimEnd().split("\n");
+      assert.equal(lines.length, 2, stderr);
+      assert.match(lines[0]!, /^vcc: /);
+      assert.match(lines[0]!, problem);
+      assert.equal(lines[1], `see ${help}`);
+    });
   }
 });
