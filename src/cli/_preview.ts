@@ -11,6 +11,7 @@ import {
 } from "@optique/core";
 import { argument } from "@optique/core/primitives";
 import { choice, integer, string } from "@optique/core/valueparser";
+import { budgetTokens } from "./_budget_tokens.ts";
 import {
   DEFAULT_CONTEXT_TOKENS,
   hermesRules,
@@ -40,7 +41,7 @@ export const previewCommand = command(
         description:
           message`Cut as this Hermes generation does (default: told by the store's schema)`,
       })),
-      budgetTokens: optional(option("--budget-tokens", integer({ min: 1, metavar: "N" }), {
+      budgetTokens: optional(option("--budget-tokens", budgetTokens, {
         description: message`Fixed projection budget instead of the engine's default rule`,
       })),
       focus: optional(option("--focus", string({ metavar: "TOPIC" }), {

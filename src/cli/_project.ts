@@ -1,6 +1,7 @@
 import { command, constant, map, message, object, option, optional } from "@optique/core";
 import { argument } from "@optique/core/primitives";
-import { choice, integer, string } from "@optique/core/valueparser";
+import { choice, string } from "@optique/core/valueparser";
+import { budgetTokens } from "./_budget_tokens.ts";
 import { project } from "../core/mod.ts";
 import { showCommand } from "../hermes/self_command.ts";
 import { RuntimeFailure, UsageError } from "./_errors.ts";
@@ -27,7 +28,7 @@ export const projectCommand = command(
       focus: optional(option("--focus", string({ metavar: "TOPIC" }), {
         description: message`Keep what matches this topic first when the budget forces a choice`,
       })),
-      budgetTokens: optional(option("--budget-tokens", integer({ min: 1, metavar: "N" }), {
+      budgetTokens: optional(option("--budget-tokens", budgetTokens, {
         description: message`Size limit in tokens (body ≤ N × 4 characters)`,
       })),
       format: optional(option("--format", choice(["md", "json"]), {

@@ -6,6 +6,8 @@
  */
 export type { ProjectOptions } from "../core/mod.ts";
 export {
+  BUDGET_TOKENS,
+  BUDGET_TOKENS_RULE,
   type ProjectRequest,
   ProjectRequestError,
   readProjectRequest,

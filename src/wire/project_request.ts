@@ -18,6 +18,18 @@ export interface ProjectRequest {
   readonly store?: StoreSource;
 }
 
+/**
+ * The budgets, in tokens, a request may ask for: from 1 to a billion, far more than any window
+ * holds. `budget_tokens` and the `--budget-tokens` flags outside it are refused with
+ * {@linkcode BUDGET_TOKENS_RULE}.
+ */
+export const BUDGET_TOKENS = { min: 1, max: 1_000_000_000 } as const;
+
+/** What a budget outside {@linkcode BUDGET_TOKENS} is told, after its name. */
+export const BUDGET_TOKENS_RULE = `must be an integer from ${BUDGET_TOKENS.min} to ${
+  BUDGET_TOKENS.max.toLocaleString("en-US")
+}`;
+
 /** A request object field has the wrong type; the message names the field. */
 export class ProjectRequestError extends Error {
   /** An error whose `message` says what is wrong, naming the field. */
@@ -103,8 +115,11 @@ function optionalString(value: unknown, name: string): string | undefined {
 
 function optionalBudget(value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
-    throw new ProjectRequestError('"budget_tokens" must be a positive integer');
+  if (
+    typeof value !== "number" || !Number.isInteger(value) || value < BUDGET_TOKENS.min ||
+    value > BUDGET_TOKENS.max
+  ) {
+    throw new ProjectRequestError(`"budget_tokens" ${BUDGET_TOKENS_RULE}`);
   }
   return value;
 }

@@ -165,7 +165,7 @@ Deno.test("vcc project reports user errors in one line with exit code 2", async 
     [
       "a bad budget",
       ["project", tempFile('{"messages": [], "budget_tokens": -5}')],
-      /^vcc: .*"budget_tokens" must be a positive integer\n$/,
+      /^vcc: .*"budget_tokens" must be an integer from 1 to 1,000,000,000\n$/,
     ],
     ["an unknown format", ["project", tempFile("[]"), "--format", "xml"], /xml/],
   ];
@@ -277,6 +277,36 @@ Deno.test("vcc project and vcc bench recall report an unreadable file alike", as
     recall.stderr,
     `vcc: ${markdown}: invalid JSON at line 1, column 1: expected a value but found '#'\n`,
   );
+});
+
+Deno.test("a budget out of range is refused alike as a flag and in the input object", async (t) => {
+  const rule = "must be an integer from 1 to 1,000,000,000";
+  for (const value of ["0", "-3", "2.5", "x", "1000000001", "9007199254740993"]) {
+    await t.step(`--budget-tokens ${value}`, async () => {
+      for (const command of [["project", tempFile("[]")], ["preview", "s1"]]) {
+        const result = await vcc(...command, "--budget-tokens", value);
+        assert.equal(result.code, 2);
+        assert.equal(result.stdout, "");
+        assert.equal(result.stderr.split("\n")[0], `vcc: \`--budget-tokens\`: ${rule}`);
+      }
+    });
+  }
+  for (const value of [0, -3, 2.5, "2000", 1e20, 1_000_000_001]) {
+    await t.step(`"budget_tokens": ${JSON.stringify(value)}`, async () => {
+      const file = tempFile(JSON.stringify({ messages: WINDOW, budget_tokens: value }));
+      const result = await vcc("project", file);
+      assert.equal(result.code, 2);
+      assert.equal(result.stderr, `vcc: ${file}: "budget_tokens" ${rule}\n`);
+    });
+  }
+  await t.step("the ends of the range are accepted", async () => {
+    for (const value of [1, 1_000_000_000]) {
+      const file = tempFile(JSON.stringify({ messages: [], budget_tokens: value }));
+      const object = await vcc("project", file);
+      const flag = await vcc("project", tempFile("[]"), "--budget-tokens", String(value));
+      for (const result of [object, flag]) assert.doesNotMatch(result.stderr, /must be an integer/);
+    }
+  });
 });
 
 Deno.test("vcc demo prints the merged projection of the bundled sample session", async () => {
