@@ -3,7 +3,7 @@ import { string } from "@optique/core/valueparser";
 import { join } from "node:path";
 import type { GoldenVerdict } from "../bench/golden.ts";
 import { RuntimeFailure, UsageError } from "./_errors.ts";
-import { cutContextOption, dbOption, withStore } from "./_store_access.ts";
+import { cutContextOption, withStore } from "./_store_access.ts";
 import { cacheDir, printSummary } from "./_bench_output.ts";
 import { formatTable } from "./_display.ts";
 import type { Output } from "./output.ts";
@@ -26,7 +26,9 @@ interface GoldenArgs {
 }
 
 const goldenOptions = {
-  db: dbOption,
+  db: optional(option("--db", string({ metavar: "PATH" }), {
+    description: message`Windows cut from this Hermes store (read-only) instead of generated ones`,
+  })),
   dir: optional(option("--golden-dir", string({ metavar: "DIR" }), {
     description: message`Golden directory (default bench/golden, or the cache for --db)`,
   })),

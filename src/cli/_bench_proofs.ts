@@ -6,21 +6,24 @@ import { cutContextOption, dbOption, withStore } from "./_store_access.ts";
 import { printSummary, saveReport, stderrProgress } from "./_bench_output.ts";
 import type { Runner } from "./_runner.ts";
 
-/** `vcc bench proofs --synthetic|--db PATH`: faithfulness proofs and their negative control. */
+/**
+ * `vcc bench proofs [--synthetic|--db PATH]`: faithfulness proofs and their negative control, on
+ * generated windows or a store (the default one when neither is given).
+ */
 export const benchProofsCommand = command(
   "proofs",
   map(
     object({
       kind: constant("bench-proofs"),
       synthetic: optional(flag("--synthetic", {
-        description: message`Check generated windows (no private data)`,
+        description: message`Check generated windows (no private data) instead of a store`,
       })),
       db: dbOption,
       contextTokens: cutContextOption,
       json: optional(flag("--json", { description: message`Totals as JSON` })),
     }),
     (args): Runner => async (out) => {
-      if (Boolean(args.synthetic) === (args.db !== undefined)) {
+      if (args.synthetic && args.db !== undefined) {
         throw new UsageError("choose one of --synthetic or --db PATH");
       }
       const { runProofs, proofsHold } = await import("../bench/run_proofs.ts");
@@ -36,10 +39,14 @@ export const benchProofsCommand = command(
         const { DEFAULT_CONTEXT_TOKENS } = await import("../compaction/mod.ts");
         const sources = await withStore(
           args.db,
-          (db) => readStoreSources(db, args.contextTokens ?? DEFAULT_CONTEXT_TOKENS),
+          (db) => ({
+            path: db.path,
+            ...readStoreSources(db, args.contextTokens ?? DEFAULT_CONTEXT_TOKENS),
+          }),
+          "choose one of --synthetic or --db PATH",
         );
         const { sha256Hex } = await import("../bench/sha256.ts");
-        source = `db-${(await sha256Hex(args.db!)).slice(0, 12)}`;
+        source = `db-${(await sha256Hex(sources.path)).slice(0, 12)}`;
         sessions = sources.sessions;
         const progress = await stderrProgress(out, "proofs");
         run = runProofs(sources.windows, sources.summaries, progress);

@@ -22,7 +22,10 @@ import type { Runner } from "./_runner.ts";
 const WINDOW_FILE = /\.jsonl?$/;
 const SHOWN_WRONG = 30;
 
-/** `vcc bench recall [PATH…] [--db PATH [--context-tokens N]] [--demo]`: what projections keep and state, scored. */
+/**
+ * `vcc bench recall [PATH…] [--db PATH [--context-tokens N]] [--demo]`: what projections keep and
+ * state, scored; with no source named, on the default store.
+ */
 export const benchRecallCommand = command(
   "recall",
   map(
@@ -49,11 +52,11 @@ export const benchRecallCommand = command(
         : parseBudgets(args.budgets);
       const corpora: RecallCorpus[] = [];
       for (const path of args.paths) corpora.push(await readCorpus(path));
-      if (args.db !== undefined) corpora.push(await storeCorpus(args.db, args.contextTokens));
-      if (args.demo) corpora.push(await demoCorpus());
-      if (corpora.length === 0) {
-        throw new UsageError("give window files or folders, --db PATH, or --demo");
+      // With no source named, the default store is the one scored.
+      if (args.db !== undefined || (args.paths.length === 0 && !args.demo)) {
+        corpora.push(await storeCorpus(args.db, args.contextTokens));
       }
+      if (args.demo) corpora.push(await demoCorpus());
       const run = recall.runRecall(corpora, budgets, await stderrProgress(out, "recall"));
       const report = await saveReport("recall.json", run);
       const failed = run.wrong.length > 0;
@@ -119,16 +122,23 @@ async function readCorpus(path: string): Promise<RecallCorpus> {
   return { name: path, windows };
 }
 
-async function storeCorpus(db: string, contextTokens: number | undefined): Promise<RecallCorpus> {
+async function storeCorpus(
+  db: string | undefined,
+  contextTokens: number | undefined,
+): Promise<RecallCorpus> {
   const { readStoreSources } = await import("../bench/store_windows.ts");
   const { DEFAULT_CONTEXT_TOKENS } = await import("../compaction/mod.ts");
   const { sha256Hex } = await import("../bench/sha256.ts");
   const sources = await withStore(
     db,
-    (store) => readStoreSources(store, contextTokens ?? DEFAULT_CONTEXT_TOKENS),
+    (store) => ({
+      path: store.path,
+      ...readStoreSources(store, contextTokens ?? DEFAULT_CONTEXT_TOKENS),
+    }),
+    "give window files or folders, --db PATH, or --demo",
   );
   return {
-    name: `db-${(await sha256Hex(db)).slice(0, 12)}`,
+    name: `db-${(await sha256Hex(sources.path)).slice(0, 12)}`,
     windows: sources.windows.map((window) => ({
       id: window.id,
       rows: window.rows,

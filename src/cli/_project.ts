@@ -6,6 +6,7 @@ import { project } from "../core/mod.ts";
 import { showCommand } from "../hermes/self_command.ts";
 import { RuntimeFailure, UsageError } from "./_errors.ts";
 import { readProjectInput } from "./_project_input.ts";
+import { withStore } from "./_store_access.ts";
 import { printProjection } from "./_print_projection.ts";
 import type { Runner } from "./_runner.ts";
 
@@ -50,13 +51,15 @@ export const projectCommand = command(
       const store = args.db === undefined
         ? request.store
         : { path: args.db, sessionId: sessionId as string };
+      // Named on the command line or in the input, a store that cannot be read is an error, not
+      // a fallback: one that cannot be opened is refused as `withStore` refuses it.
+      if (store) await withStore(store.path, () => undefined);
       const { projectionInput, StoredWindowReader } = await import("../store/mod.ts");
       const input = projectionInput(
         { ...request, ...(store ? { store } : {}) },
         new StoredWindowReader(),
         showCommand,
       );
-      // Named on the command line, a store that cannot be read is an error, not a fallback.
       if (input.problem !== undefined) throw new RuntimeFailure(input.problem);
       const started = performance.now();
       const projection = project(input.window, input.options);

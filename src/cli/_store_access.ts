@@ -24,23 +24,30 @@ export type StoreModule = typeof import("../store/mod.ts");
 
 /**
  * Opens the store at `path` (or the default one) read-only, runs `body` inside one snapshot and
- * closes it. A missing, locked, corrupt or foreign database becomes a one-line
- * {@linkcode RuntimeFailure}.
+ * closes it. A store that cannot be read (missing, not SQLite, not Hermes's) becomes a one-line
+ * {@linkcode UsageError}, exit code 2, like any input file; one locked by another process a
+ * {@linkcode RuntimeFailure}, exit code 1. A missing default store is named with `otherwise`, what
+ * the command can be given instead.
  */
 export async function withStore<T>(
   path: string | undefined,
   body: (db: StateDb, store: StoreModule) => T,
+  otherwise = "choose one with --db PATH",
 ): Promise<T> {
   const store = await import("../store/mod.ts");
   const resolved = path ?? store.defaultStateDbPath();
   if (resolved === undefined) {
-    throw new UsageError("no --db given and neither HERMES_HOME nor HOME is set");
+    throw new UsageError(`no --db given and neither HERMES_HOME nor HOME is set; ${otherwise}`);
   }
   try {
     using db = store.StateDb.open(resolved);
     return db.read(() => body(db, store));
   } catch (error) {
-    if (error instanceof store.StoreError) throw new RuntimeFailure(error.message);
-    throw error;
+    if (!(error instanceof store.StoreError)) throw error;
+    if (error.problem === "locked") throw new RuntimeFailure(error.message);
+    if (path === undefined && error.problem === "missing") {
+      throw new UsageError(`${error.message} (the default store); ${otherwise}`);
+    }
+    throw new UsageError(error.message);
   }
 }

@@ -117,9 +117,37 @@ Deno.test("inspection commands fail with one line on a bad database or unknown i
   const locked = new DatabaseSync(`${dir}/locked.db`);
   locked.exec("CREATE TABLE sessions (id TEXT); CREATE TABLE messages (id INTEGER)");
   locked.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; INSERT INTO sessions VALUES (1)");
+  const foreign = new DatabaseSync(`${dir}/foreign.db`);
+  foreign.exec("CREATE TABLE notes (id INTEGER)");
+  foreign.close();
+  const window = `${dir}/window.json`;
+  Deno.writeTextFileSync(window, '[{"role": "user", "content": "hi"}]');
+  // A store that cannot be read is bad input, exit 2, whichever command names it; one that
+  // another process holds locked is a failure of the moment, exit 1.
   const cases: [string[], number, RegExp][] = [
-    [["sessions", "--db", `${dir}/missing.db`], 1, /^vcc: no state database at .*missing\.db$/],
-    [["stats", "--db", `${dir}/corrupt.db`], 1, /^vcc: .*corrupt\.db is not a readable SQLite/],
+    [["sessions", "--db", `${dir}/missing.db`], 2, /^vcc: no state database at .*missing\.db$/],
+    [["stats", "--db", `${dir}/corrupt.db`], 2, /^vcc: .*corrupt\.db is not a readable SQLite/],
+    [["sessions", "--db", `${dir}/foreign.db`], 2, /^vcc: .*foreign\.db has no Hermes "sessions"/],
+    [
+      ["project", window, "--session-id", "s1", "--db", `${dir}/missing.db`],
+      2,
+      /^vcc: no state database at .*missing\.db$/,
+    ],
+    [
+      ["project", window, "--session-id", "s1", "--db", `${dir}/corrupt.db`],
+      2,
+      /^vcc: .*corrupt\.db is not a readable SQLite/,
+    ],
+    [
+      ["project", window, "--session-id", "s1", "--db", `${dir}/foreign.db`],
+      2,
+      /^vcc: .*foreign\.db has no Hermes "sessions"/,
+    ],
+    [
+      ["bench", "proofs", "--db", `${dir}/missing.db`],
+      2,
+      /^vcc: no state database at .*missing\.db$/,
+    ],
     [
       ["sessions", "--db", `${dir}/locked.db`],
       1,
@@ -139,15 +167,44 @@ Deno.test("inspection commands fail with one line on a bad database or unknown i
   locked.close();
 });
 
-Deno.test("--db defaults to $HERMES_HOME/state.db", async () => {
+/** Runs `body` with `HERMES_HOME` set to `home`. */
+async function withHermesHome<T>(home: string, body: () => Promise<T>): Promise<T> {
   const previous = Deno.env.get("HERMES_HOME");
-  Deno.env.set("HERMES_HOME", store.dir);
+  Deno.env.set("HERMES_HOME", home);
   try {
-    const run = await runVccOnStore(store.path, ["stats"]);
-    assert.equal(run.code, 0);
-    assert.match(run.stdout, /^sessions: 6\n/);
+    return await body();
   } finally {
     if (previous === undefined) Deno.env.delete("HERMES_HOME");
     else Deno.env.set("HERMES_HOME", previous);
+  }
+}
+
+Deno.test("--db defaults to $HERMES_HOME/state.db", async () => {
+  const run = await withHermesHome(store.dir, () => runVccOnStore(store.path, ["stats"]));
+  assert.equal(run.code, 0);
+  assert.match(run.stdout, /^sessions: 6\n/);
+});
+
+Deno.test("bench proofs and bench recall given no source read the default store", async (t) => {
+  const sources: ReadonlyArray<readonly [string, string]> = [
+    ["proofs", "choose one of --synthetic or --db PATH"],
+    ["recall", "give window files or folders, --db PATH, or --demo"],
+  ];
+  for (const [bench, alternatives] of sources) {
+    await t.step(bench, async () => {
+      const cache = Deno.makeTempDirSync();
+      const args = ["bench", bench, "--json"];
+      const named = JSON.parse((await runVcc([...args, "--db", store.path], cache)).stdout);
+      const run = await withHermesHome(store.dir, () => runVccOnStore(store.path, args, cache));
+      assert.equal(run.code, 0, run.stderr);
+      assert.deepEqual(JSON.parse(run.stdout), named, "the same as --db naming that store");
+      const empty = Deno.makeTempDirSync();
+      const missing = await withHermesHome(empty, () => runVcc(args, cache));
+      assert.equal(missing.code, 2);
+      assert.equal(
+        missing.stderr,
+        `vcc: no state database at ${empty}/state.db (the default store); ${alternatives}\n`,
+      );
+    });
   }
 });
