@@ -17,9 +17,11 @@ import {
   hermesRules,
   isSummaryRow,
   previewCompaction,
+  type PreviewSettings,
 } from "../compaction/mod.ts";
 import { HERMES_GENERATIONS, type HermesGeneration } from "../core/mod.ts";
 import { UsageError } from "./_errors.ts";
+import { assertHeaderFits } from "./_header_budget.ts";
 import { dbOption, withStore } from "./_store_access.ts";
 import type { Runner } from "./_runner.ts";
 
@@ -53,14 +55,14 @@ export const previewCommand = command(
       })),
     }),
     (args): Runner => async (out) => {
-      const { preview, rows, generation } = await withStore(args.db, (db, store) => {
+      const { preview, rows, generation, settings } = await withStore(args.db, (db, store) => {
         const session = store.findSession(db, args.session);
         if (!session) throw new UsageError(`no session ${args.session} in ${db.path}`);
         const generation: HermesGeneration = args.hermes ?? store.storeGeneration(db);
         const rows = store.readMessages(db, args.session, { activeOnly: true }).map(
           store.toWindowRow,
         );
-        const preview = previewCompaction(rows, {
+        const settings: PreviewSettings = {
           contextTokens: args.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
           rules: hermesRules(generation),
           // The session's own compressor stops pinning the head after its first compaction.
@@ -68,8 +70,8 @@ export const previewCommand = command(
           sessionId: args.session,
           ...(args.budgetTokens === undefined ? {} : { budgetTokens: args.budgetTokens }),
           ...(args.focus === undefined ? {} : { focus: args.focus }),
-        });
-        return { preview, rows, generation };
+        };
+        return { preview: previewCompaction(rows, settings), rows, generation, settings };
       });
       if (!preview) {
         out.stderr(
@@ -79,6 +81,10 @@ export const previewCommand = command(
         if (args.json) out.stdout(`${JSON.stringify({ sessionId: args.session, window: null })}\n`);
         return 0;
       }
+      assertHeaderFits(
+        preview.projection,
+        (budgetTokens) => previewCompaction(rows, { ...settings, budgetTokens })!.projection.body,
+      );
       const ids = preview.cut.window.map((row) => row._row_id);
       const cut = {
         hermes: generation,

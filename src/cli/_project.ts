@@ -7,6 +7,7 @@ import { showCommand } from "../hermes/self_command.ts";
 import { RuntimeFailure, UsageError } from "./_errors.ts";
 import { readProjectInput } from "./_project_input.ts";
 import { withStore } from "./_store_access.ts";
+import { assertHeaderFits } from "./_header_budget.ts";
 import { printProjection } from "./_print_projection.ts";
 import type { Runner } from "./_runner.ts";
 
@@ -63,6 +64,10 @@ export const projectCommand = command(
       if (input.problem !== undefined) throw new RuntimeFailure(input.problem);
       const started = performance.now();
       const projection = project(input.window, input.options);
+      assertHeaderFits(
+        projection,
+        (budgetTokens) => project(input.window, { ...input.options, budgetTokens }).body,
+      );
       printProjection(out, projection, args.format ?? "md", performance.now() - started);
       return 0;
     },

@@ -103,6 +103,19 @@ Deno.test("vcc preview prints the summary a compaction now would produce", async
   assert.ok(json.stats.chars <= json.cut.budgetTokens * 4);
 });
 
+Deno.test("vcc preview refuses a budget too small for the header, naming the least that holds it", async () => {
+  const args = ["preview", compacted!.id, "--db", store.path];
+  const header = (await runVccOnStore(store.path, args)).stdout.split("\n\n")[0]!;
+  const least = Math.ceil(header.length / 4);
+  const small = await runVccOnStore(store.path, [...args, "--budget-tokens", String(least - 1)]);
+  assert.equal(small.code, 2);
+  assert.equal(small.stdout, "");
+  assert.match(small.stderr, new RegExp(`the least that does is ${least} tokens\n$`));
+  const enough = await runVccOnStore(store.path, [...args, "--budget-tokens", String(least)]);
+  assert.equal(enough.code, 0);
+  assert.ok(enough.stdout.startsWith(header));
+});
+
 Deno.test("vcc preview says so when a session has nothing to compact", async () => {
   const empty = store.sessions.find((session) => session.kind === "empty")!;
   const run = await runVccOnStore(store.path, ["preview", empty.id, "--db", store.path]);

@@ -309,6 +309,23 @@ Deno.test("a budget out of range is refused alike as a flag and in the input obj
   });
 });
 
+Deno.test("vcc project refuses a budget too small for the header, naming the least that holds it", async () => {
+  const file = tempFile(JSON.stringify(WINDOW));
+  const header = (await vcc("project", file)).stdout.split("\n\n")[0]!;
+  const least = Math.ceil(header.length / 4);
+  const small = await vcc("project", file, "--budget-tokens", String(least - 1));
+  assert.equal(small.code, 2);
+  assert.equal(small.stdout, "");
+  assert.equal(
+    small.stderr,
+    `vcc: a budget of ${least - 1} tokens cannot hold the projection's header; the least that ` +
+      `does is ${least} tokens\n`,
+  );
+  const enough = await vcc("project", file, "--budget-tokens", String(least));
+  assert.equal(enough.code, 0);
+  assert.equal(enough.stdout, `${header}\n`);
+});
+
 Deno.test("vcc demo prints the merged projection of the bundled sample session", async () => {
   const result = await vcc("demo");
   assert.equal(result.code, 0);
