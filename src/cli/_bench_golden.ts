@@ -114,6 +114,13 @@ async function runGolden(args: GoldenArgs, out: Output): Promise<number> {
     verdicts = await golden.checkGolden(dir, buildWindows);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
+      // The generated windows' golden files are committed: written anywhere else they would
+      // only agree with the projector that wrote them.
+      if (dir === GENERATED_GOLDEN_DIR && !(await Deno.stat(dir).catch(() => undefined))) {
+        throw new UsageError(
+          `no ${dir} here: the golden files live in vcc's source checkout; run the check there`,
+        );
+      }
       throw new RuntimeFailure(`no golden manifest in ${dir}; write one with --write`);
     }
     throw error;
