@@ -5,7 +5,8 @@ import type { ScriptRow } from "./_script.ts";
 
 /** Budget of each demo compaction, in tokens. */
 export const DEMO_BUDGET_TOKENS = 3000;
-// Rows pinned as head before the first compaction, and rows kept verbatim as the tail.
+// Rows pinned as head before the first compaction (moved past a call's results, as every cut
+// is), and rows kept verbatim as the tail.
 const HEAD_ROWS = 3;
 const TAIL_ROWS = 20;
 
@@ -26,16 +27,17 @@ export interface DemoRun {
  */
 export function demoRun(): DemoRun {
   const rows = sampleSession();
+  const head = alignToCall(rows, HEAD_ROWS);
   const middle = alignToCall(rows, Math.floor(rows.length / 2));
   const end = alignToCall(rows, rows.length - TAIL_ROWS);
-  const firstWindow = pruneToolResults(rows.slice(HEAD_ROWS, middle), rows.slice(middle));
+  const firstWindow = pruneToolResults(rows.slice(head, middle), rows.slice(middle));
   const first = project(firstWindow, {
     sessionId: SAMPLE_SESSION_ID,
     budgetTokens: DEMO_BUDGET_TOKENS,
   });
   // After the first compaction Hermes stops pinning the head, so the next window starts with it.
   const secondWindow = pruneToolResults(
-    [...rows.slice(0, HEAD_ROWS), ...rows.slice(middle, end)],
+    [...rows.slice(0, head), ...rows.slice(middle, end)],
     rows.slice(end),
   );
   const second = project(secondWindow, {

@@ -1,6 +1,7 @@
 /** `vcc project` and `vcc demo` as a user runs them: inputs, flags, formats and one-line errors. */
 import assert from "node:assert/strict";
 import { main, type Output } from "../../src/cli/mod.ts";
+import { demoRun } from "../../src/demo/demo_projection.ts";
 
 interface Captured {
   readonly code: number;
@@ -347,6 +348,25 @@ Deno.test("vcc demo prints the merged projection of the bundled sample session",
   assert.match(result.stdout, /started in background/);
   assert.match(result.stderr, /^vcc demo: a sample session of 2\d\d messages compacted twice/);
   assert.equal((await vcc("demo")).stdout, result.stdout, "same bytes every run");
+});
+
+Deno.test("the demo's compactions never part a call from its result, as Hermes's cuts never do", async () => {
+  const run = demoRun();
+  const windows = { first: run.first.window, second: run.second.window };
+  for (const [name, window] of Object.entries(windows)) {
+    const calls = new Set<unknown>(
+      window.flatMap((row) =>
+        Array.isArray(row.tool_calls) ? row.tool_calls.map((call: { id: string }) => call.id) : []
+      ),
+    );
+    const results = new Set(
+      window.filter((row) => row.role === "tool").map((row) => row.tool_call_id),
+    );
+    assert.deepEqual([...results].filter((id) => !calls.has(id)), [], `${name}: results alone`);
+    assert.deepEqual([...calls].filter((id) => !results.has(id)), [], `${name}: calls alone`);
+  }
+  const recall = await vcc("bench", "recall", "--demo", "--budgets", "4000");
+  assert.doesNotMatch(recall.stdout, /results without their call/);
 });
 
 Deno.test("vcc --help and --version answer with exit code 0", async () => {
