@@ -1,4 +1,5 @@
 import type { ToolEvent } from "./events.ts";
+import { PROCESS_TOOLS, TERMINAL_TOOL } from "./hermes.ts";
 import { sanitizeInline } from "./sanitize.ts";
 
 /** The narrowest a call's subject is ever shown; a longer one always carries its fingerprint. */
@@ -24,14 +25,14 @@ export function commandOf(event: ToolEvent): CommandCall | undefined {
   const stub = event.outcome.stub;
   let text = "";
   let truncated = false;
-  if (name === "terminal") {
+  if (name === TERMINAL_TOOL) {
     if (typeof args.command === "string") text = args.command;
     else if (stub?.kind === "terminal") ({ command: text, truncated } = stub);
     if (text !== "" && args.background === true) text = `${text} &`;
   } else if (name === "execute_code") {
     if (typeof args.code === "string") text = args.code;
     else if (stub?.kind === "execute_code") text = stub.code;
-  } else if (name === "process" || name === "process_manage") {
+  } else if (PROCESS_TOOLS.has(name)) {
     const action = typeof args.action === "string"
       ? args.action
       : stub?.kind === "process"

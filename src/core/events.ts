@@ -1,4 +1,4 @@
-import { COMMAND_TOOLS, PROCESS_TOOLS } from "./hermes.ts";
+import { COMMAND_TOOLS, PROCESS_TOOLS, TERMINAL_TOOL } from "./hermes.ts";
 import type { Row, ToolCall } from "./message.ts";
 import { type CallKind, MISSING, type Outcome, readOutcome } from "./outcome.ts";
 import { sameRow } from "./ref.ts";
@@ -129,7 +129,7 @@ function callKind(call: ToolCall): CallKind {
     command: COMMAND_TOOLS.has(call.name),
     background: call.args.background === true,
     process: PROCESS_TOOLS.has(call.name),
-    ...(call.name === "terminal" && command !== undefined ? { commandLine: command } : {}),
+    ...(call.name === TERMINAL_TOOL && command !== undefined ? { commandLine: command } : {}),
   };
 }
 

@@ -1,6 +1,8 @@
+import { commandOf } from "./command.ts";
+import { type CommandFileChange, commandFiles } from "./command_files.ts";
 import type { ToolEvent } from "./events.ts";
-import { READ_FILE_TOOL } from "./hermes.ts";
-import { isFailure } from "./outcome_words.ts";
+import { READ_FILE_TOOL, TERMINAL_TOOL } from "./hermes.ts";
+import { isBlocked, isFailure } from "./outcome_words.ts";
 
 /** One operation on one path, as a file tool did it, or Hermes saving a result to it. */
 export interface FileOp {
@@ -27,6 +29,11 @@ const V4A_OPS: Readonly<Record<string, string>> = {
   Add: "written",
   Delete: "deleted",
 };
+// How a change a command line made is named: by what it did, and that a command did it.
+const COMMAND_OPS: Readonly<Record<CommandFileChange, string>> = {
+  modified: "modified (command)",
+  deleted: "deleted (command)",
+};
 const LONGEST_PATH = 4096;
 const FAILED = " (failed)";
 /** The operation of a result Hermes saved to a file. */
@@ -36,6 +43,7 @@ export const SAVED_OUTPUT = "output saved";
 export const FILE_OPERATION_WORDS = [
   ...Object.values(TOOL_OPS),
   ...Object.values(V4A_OPS),
+  ...Object.values(COMMAND_OPS),
   FAILED,
   SAVED_OUTPUT,
 ].join(" ");
@@ -43,16 +51,31 @@ export const FILE_OPERATION_WORDS = [
 /**
  * The file operations of one tool event: the paths a file tool (read_file, write_file, patch,
  * search_files) worked on, from its arguments, the headers of a V4A patch, or the pruning stub
- * when its call is not in the window. Other tools' paths (a terminal's working directory) are not
- * files it touched. A failed operation is marked `(failed)`. Any tool's result Hermes saved to a
- * file because it was too large names that file, as `output saved`.
+ * when its call is not in the window; the files a terminal command line edited in place or removed
+ * (`commandFiles`), marked `(command)`, unless it was refused. A terminal's working directory is no file it
+ * touched. A failed operation is marked `(failed)`. Any tool's result Hermes saved to a file
+ * because it was too large names that file, as `output saved`.
  */
 export function fileOps(event: ToolEvent): FileOp[] {
   const saved = event.outcome.saved;
   const savedOp: FileOp[] = saved === undefined || saved.path.length > LONGEST_PATH
     ? []
     : [{ path: saved.path, op: SAVED_OUTPUT, event, inResult: true }];
-  return [...toolOps(event), ...savedOp];
+  return [...toolOps(event), ...commandOps(event), ...savedOp];
+}
+
+/**
+ * The files a terminal call's command line changed, as {@linkcode fileOps} names them (none from
+ * a line Hermes kept only the start of).
+ */
+function commandOps(event: ToolEvent): FileOp[] {
+  const command = commandOf(event);
+  // A line refused or awaiting approval never ran.
+  if (command?.tool !== TERMINAL_TOOL || command.truncated || isBlocked(event.outcome)) return [];
+  const failed = isFailure(event.outcome) ? FAILED : "";
+  return commandFiles(command.text)
+    .filter((file) => file.path.length <= LONGEST_PATH)
+    .map((file) => ({ path: file.path, op: COMMAND_OPS[file.change] + failed, event }));
 }
 
 /** The operations a file tool did, as {@linkcode fileOps} describes them. */

@@ -181,9 +181,12 @@ export const JOB_OUTPUT_FIELDS: readonly string[] = ["output", "output_preview"]
 /** The tool that waits on, polls, reads and kills background jobs, by its names in each release. */
 export const PROCESS_TOOLS: ReadonlySet<string> = new Set(["process", "process_manage"]);
 
+/** The tool that runs a shell command line (`command`, optionally `workdir` and `background`). */
+export const TERMINAL_TOOL = "terminal";
+
 /** Tools whose outcome is an exit status rather than ok or error. */
 export const COMMAND_TOOLS: ReadonlySet<string> = new Set([
-  "terminal",
+  TERMINAL_TOOL,
   "execute_code",
   ...PROCESS_TOOLS,
 ]);

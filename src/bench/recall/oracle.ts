@@ -19,8 +19,11 @@
  *   its outcome is not checkable.
  * - Files: `read_file` (read), `write_file` (written), `patch` (modified; a V4A patch's
  *   `*** Update/Add/Delete File:` headers name modified, written, deleted paths) and
- *   `search_files` (searched), by their `path` argument; and the file any tool's result says
- *   Hermes saved its whole output to (`<persisted-output>` … `Full output saved to: PATH`).
+ *   `search_files` (searched), by their `path` argument; the file any tool's result says
+ *   Hermes saved its whole output to (`<persisted-output>` … `Full output saved to: PATH`); and
+ *   the files a `terminal` command that ran (its result holds an exit code) edited in place with
+ *   `sed -i`/`perl -i` (modified) or removed with `rm` (deleted), as its words name them (no glob,
+ *   variable or home directory; a here-document's body is no command).
  * - Error names: see {@linkcode raisedNames}, read from the output, stderr and error fields of
  *   failed results only — a JSON result with a non-zero `exit_code`, a non-empty `error` or
  *   `success: false` — and the error line a terminal command printed although it exited 0 (see
@@ -292,6 +295,11 @@ function fileOperations(call: WindowCall): [string, FileOperation][] {
   const text = call.result?.text ?? "";
   const saved = PERSISTED.test(text) ? SAVED_TO.exec(text)?.[1]?.trim() : undefined;
   const found: [string, FileOperation][] = saved ? [[saved, "saved"]] : [];
+  if (
+    call.tool === "terminal" && typeof call.args?.command === "string" && exitOf(text) !== undefined
+  ) {
+    found.push(...changedByCommand(call.args.command));
+  }
   const operation = FILE_TOOLS[call.tool];
   if (operation === undefined || !call.args) return found;
   const path = call.args.path;
@@ -300,6 +308,64 @@ function fileOperations(call: WindowCall): [string, FileOperation][] {
   if (call.tool === "patch" && typeof patch === "string") {
     for (const match of patch.matchAll(V4A_HEADER)) {
       found.push([(match[2] as string).trim(), V4A_OPERATIONS[match[1] as string]!]);
+    }
+  }
+  return found;
+}
+
+// A shell word (quotes kept, to be removed after), or an operator between steps.
+const SHELL_TOKEN = /(?:'[^']*'|"(?:\\.|[^"\\])*"|[^\s'"&|;<>]|\d?>>?|<<?)+|&&|\|\||[|;&\n]/g;
+const HERE_OPENING = /<<-?\s*['"]?(\w+)['"]?/;
+const NAMES_NO_FILE = /[*?[\]$~{}`]|\$\(/;
+
+/** The files a command line edits in place or removes, by the oracle's own reading of its words. */
+function changedByCommand(command: string): [string, FileOperation][] {
+  // Here-documents' bodies are data.
+  const lines: string[] = [];
+  let closing: string | undefined;
+  for (const line of command.split("\n")) {
+    if (closing !== undefined) {
+      if (line.trim() === closing) closing = undefined;
+      continue;
+    }
+    lines.push(line);
+    closing = HERE_OPENING.exec(line)?.[1];
+  }
+  const steps: string[][] = [[]];
+  for (const token of lines.join("\n").match(SHELL_TOKEN) ?? []) {
+    if (/^(?:&&|\|\||[|;&\n])$/.test(token)) steps.push([]);
+    else steps.at(-1)!.push(token);
+  }
+  const found: [string, FileOperation][] = [];
+  for (const step of steps) {
+    // Redirections and what they name are not operands.
+    const words: string[] = [];
+    for (let at = 0; at < step.length; at++) {
+      const word = step[at]!;
+      if (/^\d?(?:>>?|<<?)$/.test(word)) at++;
+      else if (!/^\d?(?:>>?|<<?)/.test(word)) {
+        words.push(word.replace(/^'(.*)'$|^"(.*)"$/s, "$1$2"));
+      }
+    }
+    while (words.length > 0 && /^\w+=/.test(words[0]!)) words.shift();
+    const program = words[0]?.split("/").at(-1);
+    const rest = words.slice(1);
+    const files = rest.filter((word) => !word.startsWith("-"));
+    let operation: FileOperation | undefined;
+    let named = files;
+    if (program === "rm") operation = "deleted";
+    else if (
+      (program === "sed" && rest.some((word) => /^-\w*i|^--in-place/.test(word))) ||
+      (program === "perl" && rest.some((word) => /^-\w*i/.test(word)))
+    ) {
+      operation = "modified";
+      // The script is the first word that is no option, unless -e or -f gave it.
+      const given = rest.findIndex((word) => /^-(?:e|f|-expression|-file)$/.test(word));
+      named = given === -1 ? files.slice(1) : files.filter((word) => word !== rest[given + 1]);
+    }
+    if (operation === undefined) continue;
+    for (const path of named) {
+      if (path !== "" && !NAMES_NO_FILE.test(path)) found.push([path, operation]);
     }
   }
   return found;

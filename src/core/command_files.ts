@@ -1,0 +1,105 @@
+/**
+ * The files a command line changes where they are, read from its words: what `sed -i` or
+ * `perl -i` edit in place and what `rm` removes, named as the line names them. A file a command
+ * creates or writes whole (a redirection, `tee`, `cp`) is not among them: the command's own line
+ * shows it, and most are the session's scratch files. A line the shell reader cannot follow, a
+ * here-document's body and a path with a glob or a variable name nothing.
+ *
+ * @module
+ */
+import { commandSteps, shellStep } from "./shell_words.ts";
+
+/** What a command line did to a file: edited it in place, or removed it. */
+export type CommandFileChange = "modified" | "deleted";
+
+/** One file a command line changed. */
+export interface CommandFile {
+  readonly path: string;
+  readonly change: CommandFileChange;
+}
+
+// A here-document's opening (`<< 'EOF'`, `<<-EOF`), with its closing word.
+const HERE_DOCUMENT = /<<-?\s*(['"]?)([A-Za-z_]\w*)\1/g;
+// A word whose file the line does not name: a glob, a variable, a home directory.
+const UNNAMED = /[*?[\]$~{}]/;
+/** Options that edit in place: sed's `-i`/`--in-place` (with a backup suffix), perl's `-i`, `-pi`. */
+export const IN_PLACE: Readonly<Record<string, RegExp>> = {
+  sed: /^(?:-[a-zA-Z]*i\S*|--in-place\S*)$/,
+  perl: /^-[a-zA-Z]*i\S*$/,
+};
+// Options of sed and perl whose value is the script (then no other word of the line is it).
+const SCRIPT_OPTIONS = /^-(?:e|f|-expression|-file)$/;
+// A redirection, alone (`>`, `2>>`, `<`) or joined to its file: neither it nor its file is an operand.
+const REDIRECTION = /^(?:\d?[<>]{1,2}|&>>?)(.*)$/;
+
+/**
+ * The files `command` edits in place or removes, in the order its words name them (a file once per
+ * change), as the line names them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { commandFiles } from "./command_files.ts";
+ * assert.deepEqual(commandFiles("cd /repo && sed -i 's/a/b/' src/x.py && rm -f old.log"), [
+ *   { path: "src/x.py", change: "modified" },
+ *   { path: "old.log", change: "deleted" },
+ * ]);
+ * assert.deepEqual(commandFiles("sed -n 1,20p src/x.py > out.txt"), []);
+ * ```
+ */
+export function commandFiles(command: string): CommandFile[] {
+  const steps = commandSteps(withoutHereDocuments(command))?.steps ?? [];
+  const found: CommandFile[] = [];
+  const add = (path: string, change: CommandFileChange) => {
+    if (path === "" || UNNAMED.test(path)) return;
+    if (!found.some((file) => file.path === path && file.change === change)) {
+      found.push({ path, change });
+    }
+  };
+  for (const segment of steps) {
+    const step = shellStep(segment);
+    if (step === undefined) continue;
+    const args = operands(step.args);
+    const plain = args.filter((word) => !word.startsWith("-"));
+    const inPlace = IN_PLACE[step.program];
+    if (inPlace !== undefined && args.some((word) => inPlace.test(word))) {
+      // The first plain word is the script, unless an option gave it.
+      const scriptGiven = args.some((word) => SCRIPT_OPTIONS.test(word));
+      const files = scriptGiven
+        ? plain.filter((word) => !SCRIPT_OPTIONS.test(args[args.indexOf(word) - 1] ?? ""))
+        : plain.slice(1);
+      for (const file of files) add(file, "modified");
+    } else if (step.program === "rm") {
+      for (const file of plain) add(file, "deleted");
+    }
+  }
+  return found;
+}
+
+/** A step's arguments without its redirections and the files they name. */
+function operands(args: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const redirection = REDIRECTION.exec(args[index] as string);
+    if (redirection === null) kept.push(args[index] as string);
+    else if (redirection[1] === "") index++;
+  }
+  return kept;
+}
+
+/** `command` without the bodies of its here-documents (their lines are data, not commands). */
+function withoutHereDocuments(command: string): string {
+  if (!command.includes("<<")) return command;
+  const kept: string[] = [];
+  // The closing words of the here-documents opened and not yet closed, in order.
+  const open: string[] = [];
+  for (const line of command.split("\n")) {
+    if (open.length > 0) {
+      if (line.trim() === open[0]) open.shift();
+      continue;
+    }
+    kept.push(line);
+    for (const [, , delimiter] of line.matchAll(HERE_DOCUMENT)) open.push(delimiter as string);
+  }
+  return kept.join("\n");
+}

@@ -1,0 +1,82 @@
+/**
+ * The files a command line changes where they are: generated lines, each built from steps whose
+ * effect on files the step states itself (what it edits in place or removes), joined in every way
+ * a shell line joins them, with a leading `cd` and here-documents whose bodies hold words that
+ * would change files if they were commands.
+ */
+import assert from "node:assert/strict";
+import { type CommandFile, commandFiles } from "../../src/core/command_files.ts";
+import { SeededRandom } from "../../src/sample/random.ts";
+
+/** A step of a line and what it does to files. */
+interface Step {
+  readonly text: string;
+  readonly files: readonly CommandFile[];
+}
+
+const FILES = ["src/app.py", "notes.txt", "/srv/pkg/mod/util.go", "README.md", "out/result.json"];
+
+const STEPS: ReadonlyArray<(file: string, other: string) => Step> = [
+  (file) => ({ text: `sed -i 's/old/new/g' ${file}`, files: [{ path: file, change: "modified" }] }),
+  (file) => ({
+    text: `sed -i.bak -e 's/a/b/' ${file}`,
+    files: [{ path: file, change: "modified" }],
+  }),
+  (file, other) => ({
+    text: `sed --in-place 's/a/b/' ${file} ${other} 2>&1`,
+    files: [{ path: file, change: "modified" }, { path: other, change: "modified" }],
+  }),
+  (file) => ({ text: `perl -pi -e 's/a/b/' ${file}`, files: [{ path: file, change: "modified" }] }),
+  (file) => ({ text: `rm -f ${file}`, files: [{ path: file, change: "deleted" }] }),
+  (file, other) => ({
+    text: `rm -rf ${file} ${other} > /dev/null`,
+    files: [{ path: file, change: "deleted" }, { path: other, change: "deleted" }],
+  }),
+  (file) => ({
+    text: `cat > ${file} << 'EOF'\nrm -rf everything\nsed -i 's/a/b/' x.py\nEOF`,
+    files: [],
+  }),
+  (file) => ({ text: `git diff > ${file}`, files: [] }),
+  (file, other) => ({ text: `cp ${file} ${other}`, files: [] }),
+  (file) => ({ text: `sed -n '1,20p' ${file}`, files: [] }),
+  (file) => ({ text: `python -m pytest ${file} 2>/dev/null`, files: [] }),
+  () => ({ text: "rm -rf build/*.o", files: [] }),
+];
+const JOINS = [" && ", "; ", "\n", " || ", " | "];
+
+Deno.test("a command line's changed files are what its steps edit in place and remove", () => {
+  const random = new SeededRandom(16);
+  for (let trial = 0; trial < 400; trial++) {
+    const steps = Array.from(
+      { length: 1 + random.int(3) },
+      () => random.pick(STEPS)(random.pick(FILES), random.pick(FILES)),
+    );
+    // A here-document ends with its closing word alone on its line.
+    const joined = steps.map((step, index) =>
+      index === 0
+        ? step.text
+        : `${steps[index - 1]?.text.endsWith("EOF") ? "\n" : random.pick(JOINS)}${step.text}`
+    ).join("");
+    const line = random.chance(0.5) ? `cd /srv/app && ${joined}` : joined;
+    const expected: CommandFile[] = [];
+    for (const file of steps.flatMap((step) => step.files)) {
+      if (!expected.some((seen) => seen.path === file.path && seen.change === file.change)) {
+        expected.push(file);
+      }
+    }
+    assert.deepEqual(commandFiles(line), expected, JSON.stringify(line));
+  }
+});
+
+Deno.test("a line the reader cannot follow changes no file it could name", () => {
+  for (
+    const line of [
+      "sed -i 's/a/b/' $(ls *.py)",
+      "rm -f `cat list.txt`",
+      "sed -i 's/a/b/ unterminated.py",
+      "rm -rf ~/cache $HOME/tmp",
+    ]
+  ) {
+    assert.deepEqual(commandFiles(line), [], line);
+  }
+});
