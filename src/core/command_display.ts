@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { IN_PLACE } from "./command_files.ts";
 import { cutMiddle, joinGaps } from "./excerpt.ts";
 
 /** What stands for words left out. */
@@ -34,6 +35,15 @@ const RUNS_ITS_VALUE = /^-[mc]$/;
 // A word after an option that is its value (unless an option itself): short, or a setting
 // (`-type f`, `-n 5`, `-c a=b`, `-p no:cacheprovider`).
 const OPTION_VALUE = /^(?:\d+|\w{1,2}|[^'"]*=.*|[\w-]+:[\w-]+)$/;
+
+// Options that say what a program does to what it works on, shown as part of what it works on:
+// editing in place (`sed -i`, `perl -pi`), removing recursively or by force (`rm -rf`), forcing or
+// discarding in git (`push -f`, `reset --hard`, `commit --amend`, `branch -D`).
+const MODE_OPTIONS: Readonly<Record<string, RegExp>> = {
+  ...IN_PLACE,
+  rm: /^-[a-zA-Z]+$/,
+  git: /^(?:-f|--force(?:-with-lease)?|--hard|--amend|-D)$/,
+};
 
 /** One unit the display keeps or drops whole: words that only make sense together. */
 interface Unit {
@@ -176,6 +186,8 @@ function wordUnits(text: string): Unit[] {
   let delimiter: string | undefined;
   let program = "";
   let head = 0;
+  // Whether the main step edits files in place: then its files, not its script, are its subject.
+  let inPlace = false;
   for (let index = 0; index < words.length; index++) {
     const word = words[index] as string;
     if (STEP_OPERATORS.has(word)) {
@@ -218,12 +230,19 @@ function wordUnits(text: string): Unit[] {
       rank = main ? SUBJECT : LATER_SUBJECT;
       if (main) hasSubject = true;
       else stepSubject = true;
+    } else if (word.startsWith("-") && MODE_OPTIONS[program]?.test(word)) {
+      rank = main ? SUBJECT : LATER_SUBJECT;
+      if (main && IN_PLACE[program]?.test(word)) inPlace = true;
     } else if (word.startsWith("-")) {
       if (next !== undefined && !next.startsWith("-") && OPTION_VALUE.test(next)) {
         unit = `${word} ${words[++index]}`;
       }
       rank = OPTION;
       option = true;
+    } else if (main && inPlace && !hasSubject) {
+      // The script of an in-place edit says how; the files after it are what it works on.
+      rank = ARGUMENT;
+      inPlace = false;
     } else if (main && !hasSubject) {
       rank = SUBJECT;
       hasSubject = true;

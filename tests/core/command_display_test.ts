@@ -212,3 +212,28 @@ Deno.test("shortenCommand() shows a later step's words only with the word that s
     }
   }
 });
+
+Deno.test("shortenCommand() shows an in-place edit's or a forced removal's mode and its files", () => {
+  const random = new SeededRandom(16);
+  const files = ["pvlib/temperature.py", "src/a.py", "tests/test_io.py", "build"];
+  for (let trial = 0; trial < 200; trial++) {
+    const file = random.pick(files);
+    const script = `s/${random.hex(random.range(20, 90))}/${random.hex(random.range(20, 90))}/g`;
+    const [program, mode, line] = random.pick(
+      [
+        ["sed", "-i", `sed -i "${script}" ${file}`],
+        ["sed", "-i.bak", `cd /srv/app && sed -i.bak -e '${script}' ${file}`],
+        ["perl", "-pi", `perl -pi -e '${script}' ${file}`],
+        ["rm", "-rf", `rm -rf ${file} ${random.hex(30)}/${random.hex(30)}`],
+      ] as const,
+    );
+    // Room for the program, its mode and the file, with gaps around them (and `… && ` before
+    // them after a cd).
+    const lead = line.startsWith("cd ") ? "… && ".length : 0;
+    const width = lead + program.length + mode.length + file.length + random.range(8, 40);
+    const shown = shortenCommand(line, width);
+    assert.ok(shown.length <= width, shown);
+    assert.ok(shown.includes(`${program} ${mode}`), `${line} → ${shown}`);
+    assert.ok(shown.includes(file), `${line} → ${shown}`);
+  }
+});
