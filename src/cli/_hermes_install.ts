@@ -15,7 +15,8 @@ export const hermesInstallCommand = command(
       kind: constant("hermes-install"),
       hermesHome: hermesHomeOption,
       activate: option("--activate", {
-        description: message`Also set context.engine: vcc in config.yaml (after a backup)`,
+        description:
+          message`Also select vcc in config.yaml, after a backup: set context.engine: vcc and add vcc to plugins.enabled`,
       }),
     }),
     (args): Runner => async (out) => {

@@ -89,3 +89,10 @@ Deno.test("a command line that does not parse gets one error line and the help t
     });
   }
 });
+
+Deno.test("hermes install --help names both keys --activate changes in config.yaml", async () => {
+  const { stdout } = await capture(["hermes", "install", "--help"]);
+  const activate = stdout.split("\n").find((line) => line.trimStart().startsWith("--activate"));
+  assert.match(activate ?? "", /context\.engine/);
+  assert.match(activate ?? "", /plugins\.enabled/);
+});
