@@ -48,7 +48,8 @@ export async function main(args: readonly string[], out: Output = processOutput)
       help: "both",
       version: VERSION,
       completion: "both",
-      aboveError: "none",
+      // Bare `vcc` lists every command; a mistake in a command line names only its own help.
+      aboveError: args.length === 0 ? "usage" : "none",
       errorExitCode: USAGE_EXIT_CODE,
       stdout: (text) => out.stdout(`${text}\n`),
       stderr: (text) => out.stderr(text.replace(/^Error: /, "vcc: ")),

@@ -96,3 +96,13 @@ Deno.test("hermes install --help names both keys --activate changes in config.ya
   assert.match(activate ?? "", /context\.engine/);
   assert.match(activate ?? "", /plugins\.enabled/);
 });
+
+Deno.test("vcc alone lists every command's usage and exits 2", async () => {
+  const { code, stdout, stderr } = await capture([]);
+  assert.equal(code, 2);
+  assert.equal(stdout, "");
+  for (const name of COMMANDS.filter((name) => !name.includes(" "))) {
+    assert.match(stderr, new RegExp(`^ *(Usage: )?vcc ${name}\\b`, "m"), name);
+  }
+  assert.match(stderr, /\nsee vcc --help\n$/);
+});
