@@ -168,21 +168,15 @@ function prepare(
   const pinned = Math.min(spec.pinned, entries.length);
   const rest = entries.map((_, index) => index).slice(pinned);
   const recent = spec.keep === "first" ? rest : [...rest].reverse();
-  const tiers = [
-    (index: number) => focus.active && focus.matches(line(index)),
-    (index: number) => spec.prefer?.(entries[index]) ?? false,
-    () => true,
-  ];
   const order: number[] = entries.map((_, index) => index).slice(0, pinned);
-  const chosen = new Set(order);
-  for (const tier of tiers) {
-    for (const index of recent) {
-      if (!chosen.has(index) && tier(index)) {
-        chosen.add(index);
-        order.push(index);
-      }
-    }
-  }
+  const focused = (index: number) => focus.active && focus.matches(line(index));
+  order.push(...recent.filter(focused));
+  const ranks = entries.map((entry) => spec.keepRank?.(entry) ?? 0);
+  // Within a rank the order of `recent` holds (the sort is stable).
+  order.push(
+    ...recent.filter((index) => !focused(index))
+      .sort((a, b) => (ranks[a] as number) - (ranks[b] as number)),
+  );
   return {
     heading: spec.heading,
     noun: spec.noun,

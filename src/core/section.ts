@@ -58,8 +58,11 @@ export interface SectionSpec<E> {
    * entries.
    */
   parse(line: string, view: RootView): E | undefined;
-  /** Entries kept before others when some must go (after those matching the focus). */
-  prefer?(entry: E): boolean;
+  /**
+   * Which entries are kept first when some must go (after those matching the focus): a lower
+   * rank before a higher one, the newer first within a rank; every entry ranks 0 without it.
+   */
+  keepRank?(entry: E): number;
   /** Entries shown several to a line, where a section has such (see {@linkcode SharedLines}). */
   readonly shared?: SharedLines<E>;
   /**

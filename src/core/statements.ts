@@ -30,6 +30,12 @@ const DECISION_CUES =
 // Where a text breaks into sentences: after a full stop, question or exclamation mark followed by
 // a space, at line breaks and list bullets.
 const SENTENCE_BREAK = /(?<=[.!?])\s+(?=\S)|\s*\n+\s*(?:[-*•]\s+)?/;
+// A fenced block of code or output: quoted material, whose comments and messages are nobody's
+// statement.
+const FENCED_BLOCK = /^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^[ \t]*\1[ \t]*$|(?![\s\S]))/gm;
+// A sentence that ends by announcing what follows (`So the fix is:`) is read with it, this far.
+const ANNOUNCED_CHARS = 200;
+const ANNOUNCES = /:\s*$/;
 // Sentences shorter than this say too little to stand alone.
 const LEAST_SENTENCE_CHARS = 12;
 // The longest text read for statements: enough for any reply worth quoting.
@@ -62,17 +68,38 @@ export function statementsOf(row: Row, userFrom: number): Statement[] {
   const read = raw.slice(0, READ_CHARS);
   if (!DECISION_CUES.test(read) && (row.role !== "user" || !CONSTRAINT_CUES.test(read))) return [];
   const statements: Statement[] = [];
+  const blocks = fencedBlocks(read);
   let offset = 0;
   for (const sentence of read.split(SENTENCE_BREAK)) {
     const start = raw.indexOf(sentence, offset);
     offset = start + sentence.length;
     if (row.role === "user" && start < userFrom) continue;
+    if (blocks.some(([from, to]) => start >= from && start < to)) continue;
     const kind = kindOf(sentence, row.role);
     if (kind === undefined) continue;
-    const text = sanitizeInline(sentence);
+    const said = ANNOUNCES.test(sentence)
+      ? `${sentence} ${announced(read, start + sentence.length)}`
+      : sentence;
+    const text = sanitizeInline(said);
     if (text.length >= LEAST_SENTENCE_CHARS) statements.push({ row, kind, text });
   }
   return statements;
+}
+
+/** Where the fenced blocks of `text` lie: from each block's opening to its closing line. */
+function fencedBlocks(text: string): [number, number][] {
+  if (!text.includes("```") && !text.includes("~~~")) return [];
+  return [...text.matchAll(FENCED_BLOCK)].map((block) => [
+    block.index,
+    block.index + block[0].length,
+  ]);
+}
+
+/** What `text` says from `at` on, up to `ANNOUNCED_CHARS`: what a sentence ending in `:` announces. */
+function announced(text: string, at: number): string {
+  const next = text.slice(at, at + ANNOUNCED_CHARS * 2).replace(/^[ \t]*(`{3,}|~{3,})\S*/gm, "")
+    .trim();
+  return next.length > ANNOUNCED_CHARS ? `${next.slice(0, ANNOUNCED_CHARS)}…` : next;
 }
 
 /**

@@ -125,3 +125,65 @@ Deno.test("Decisions & Conclusions keeps decisions first when the budget forces 
     );
   }
 });
+
+Deno.test("Decisions & Conclusions keeps the user's constraints before the assistant's words", () => {
+  for (const seed of [12, 13, 14]) {
+    const told = story(seed, 30, 1);
+    const body = project(told.rows, { budgetTokens: 1_500 }).body;
+    const ids = cited(body);
+    const keptConstraints = ids.filter((id) => told.constraints.includes(id)).length;
+    const keptOthers = ids.filter((id) => !told.constraints.includes(id)).length;
+    assert.ok(keptConstraints > 0, `seed ${seed}: no constraint kept`);
+    assert.ok(
+      keptConstraints === told.constraints.length || keptOthers === 0,
+      `seed ${seed}: a decision or closing reply kept while a constraint went`,
+    );
+  }
+});
+
+/** A reply with calls whose text holds `text`, and its call's result. */
+function replyRows(id: number, text: string): Row[] {
+  return [
+    { role: "user", _row_id: id, content: "Fix the rounding in the report." },
+    {
+      role: "assistant",
+      _row_id: id + 1,
+      content: text,
+      tool_calls: [{
+        id: "c1",
+        type: "function",
+        function: { name: "terminal", arguments: JSON.stringify({ command: "ls" }) },
+      }],
+    },
+    {
+      role: "tool",
+      _row_id: id + 2,
+      tool_call_id: "c1",
+      content: JSON.stringify({ output: "a.py", exit_code: 0 }),
+    },
+  ];
+}
+
+Deno.test("a statement ending in ':' is listed with what it announces, code quoted in a block is no statement", () => {
+  const random = new SeededRandom(15);
+  for (let trial = 0; trial < 30; trial++) {
+    const name = `total_${random.hex(6)}`;
+    const fence = random.pick(["```", "```python", "~~~"]);
+    const closing = fence.slice(0, 3);
+    const text = [
+      "Looking at the report code.",
+      `${fence}`,
+      `# we decided to keep ${random.hex(8)} as it is, instead of rounding`,
+      "print(total)",
+      closing,
+      "So the fix is:",
+      `${fence}`,
+      `${name} = round(total, 2)`,
+      closing,
+    ].join("\n");
+    const body = project(replyRows(1, text), { budgetTokens: 20_000 }).body;
+    const section = /## Decisions & Conclusions\n([\s\S]*?)(?:\n\n## |$)/.exec(body)?.[1] ?? "";
+    assert.match(section, new RegExp(`^\\[#2\\] assistant: So the fix is: ${name} = round`, "m"));
+    assert.doesNotMatch(section, /we decided to keep/);
+  }
+});

@@ -109,8 +109,11 @@ export const COMMANDS: SectionSpec<CommandEntry> = {
     const callRef = match[1] === undefined ? undefined : parsePreviousRef(match[1]);
     return { ...(callRef ? { callRef } : {}), name: readCallName(match, 2, view), runs };
   },
-  prefer: (entry) =>
-    entry.runs.some((run) => "state" in run && (isFailure(run.state) || isBlocked(run.state))),
+  // Failures and refusals are kept first.
+  keepRank: (entry) =>
+    entry.runs.some((run) => "state" in run && (isFailure(run.state) || isBlocked(run.state)))
+      ? 0
+      : 1,
   shows: (entry, width, view) => shownSubject(entry.name, subjectWidth(entry, width), view),
   apart: apartEntries,
   shared: {

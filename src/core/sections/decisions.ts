@@ -30,7 +30,8 @@ function keyOf(text: string): string {
  * the assistant's closing statement of each turn, oldest first (see `statements.ts`): ``[#12]
  * assistant: Decision: keep max_retries at 7.``. A statement made again is listed once, at its
  * first row; the user's words that Goal shows at its narrowest are not repeated here. When some
- * must go, decisions stay first, then the newer statements.
+ * must go, the user's statements stay first, then the assistant's decisions, then the newer
+ * statements.
  */
 export const DECISIONS: SectionSpec<DecisionEntry> = {
   heading: "## Decisions & Conclusions",
@@ -64,5 +65,6 @@ export const DECISIONS: SectionSpec<DecisionEntry> = {
     const role = match[2] as DecisionEntry["role"];
     return { ref, role, kind: kindOf(text, role) ?? "conclusion", text };
   },
-  prefer: (entry) => entry.kind === "decision",
+  // What the user stated binds every later step; then the assistant's decisions; then the rest.
+  keepRank: (entry) => entry.role === "user" ? 0 : entry.kind === "decision" ? 1 : 2,
 };

@@ -86,5 +86,6 @@ export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
       ...(fixedAt ? { fixedAt } : {}),
     };
   },
-  prefer: (entry) => entry.fixedAt === undefined,
+  // Errors still open are kept first.
+  keepRank: (entry) => entry.fixedAt === undefined ? 0 : 1,
 };
