@@ -13,6 +13,7 @@
  */
 import { headAndTail } from "./text_lines.ts";
 import { textMemo } from "./text_memo.ts";
+import { HUNK_START, hunkBodies } from "./unified_diff.ts";
 
 /** One error line of an output, as printed (its fingerprint is {@linkcode errorFingerprint}'s). */
 export interface ErrorLine {
@@ -195,38 +196,9 @@ function candidateLines(output: string): string[] {
   });
 }
 
-// A unified diff's hunk header, with the lines the hunk holds of the file before and after.
-const HUNK_START = "@@ -";
-const HUNK_HEADER = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/gm;
-
-/**
- * Of ascending line starts, those outside the bodies of a diff's hunks, each body read as its
- * header counts it: a line of context (` `, or empty where a tool dropped its space) takes one line
- * of both sides, a removed one (`-`) of the first, an added one (`+`) of the second.
- */
+/** Of ascending line starts, those outside the bodies of the diff hunks of `text`. */
 function outsideHunks(text: string, starts: readonly number[]): number[] {
-  const bodies: [number, number][] = [];
-  HUNK_HEADER.lastIndex = 0;
-  for (let header = HUNK_HEADER.exec(text); header; header = HUNK_HEADER.exec(text)) {
-    let before = Number(header[1] ?? 1);
-    let after = Number(header[2] ?? 1);
-    const lineEnd = text.indexOf("\n", header.index);
-    const start = lineEnd === -1 ? text.length : lineEnd + 1;
-    let at = start;
-    while (at < text.length && (before > 0 || after > 0)) {
-      const mark = text[at];
-      if (mark === "+") after--;
-      else if (mark === "-") before--;
-      else if (mark === " " || mark === "\n") {
-        before--;
-        after--;
-      } else if (mark !== "\\") break;
-      const end = text.indexOf("\n", at);
-      at = end === -1 ? text.length : end + 1;
-    }
-    bodies.push([start, at]);
-    HUNK_HEADER.lastIndex = Math.max(HUNK_HEADER.lastIndex, at);
-  }
+  const bodies = hunkBodies(text);
   // Both lists ascend: each start is held against the first body that does not end before it.
   let body = 0;
   return starts.filter((start) => {

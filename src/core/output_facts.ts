@@ -1,8 +1,11 @@
 /**
  * The facts a tool's output states that a later step may need and no other line of a projection
- * keeps: a commit's hash (git's line for a commit it made, or a hash it printed alone), a diff's index lines, a test run's tally, what a background job that
- * ended printed last and what a delegated task reported (a result's `summary`), the skill a session loaded, the failed items of a long listing, and
- * the lines of a long output that the user's requests point at (`shard 4`, `OPS-5609`). Read from the output by the rules below, the one place they are described.
+ * keeps: a commit's hash (git's line for a commit it made, or a hash it printed alone), a diff's
+ * files (each with the lines it adds and removes and its index line's blobs), a test run's tally,
+ * what a background job that ended printed last and what a delegated task reported (a result's
+ * `summary`), the skill a session loaded, the failed items of a long listing, and the lines of a
+ * long output that the user's requests point at (`shard 4`, `OPS-5609`). Read from the output by
+ * the rules below, the one place they are described.
  *
  * @module
  */
@@ -17,6 +20,7 @@ import { isUserRequest } from "./requests.ts";
 import { sanitizeInline } from "./sanitize.ts";
 import { shellSegments, shellStep } from "./shell_words.ts";
 import { headAndTail, lineCount, linesFromEnd } from "./text_lines.ts";
+import { type DiffFile, diffFiles } from "./unified_diff.ts";
 
 /** What an output fact is. */
 export type OutputFactKind =
@@ -34,10 +38,8 @@ export interface OutputFact {
   readonly text: string;
 }
 
-// git's line for a commit it made (`[main 0490c43] message`), and a diff's index line (the blobs
-// before and after), at the start of any line of an output.
+// git's line for a commit it made (`[main 0490c43] message`), at the start of any line of an output.
 const COMMIT_LINE = /^\[[^\]\s]{1,200} (?:\(root-commit\) )?[0-9a-f]{7,40}\] .*$/gm;
-const DIFF_INDEX_LINE = /^index [0-9a-f]{7,}\.\.[0-9a-f]{7,}\b.*$/gm;
 // A hash git printed on a line of its own (`git rev-parse HEAD`, `git log --format=%H`, `git log`'s
 // `commit …` line).
 const HASH_LINE = /^(?:commit )?[0-9a-f]{7,40}$/gm;
@@ -198,7 +200,7 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   // Most outputs hold neither a commit line nor a diff: their marks are looked for first.
   if (text.includes("] ")) some("commit", COMMIT_LINE);
   if (runsGit(event.call.args.command)) some("commit", HASH_LINE);
-  if (text.includes("index ")) some("diff", DIFF_INDEX_LINE);
+  for (const file of diffFiles(text).slice(0, MOST_PER_KIND)) add("diff", diffFact(file));
   const tally = outputTally(outcome);
   if (tally !== undefined) add("tally", withoutRules(tally));
   // Only a long output is searched for failed items or pointed lines (lines counted no further
@@ -218,6 +220,15 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
     if (pointed.length <= MOST_POINTED) { for (const line of pointed) add("pointed", line.trim()); }
   }
   return facts;
+}
+
+/** How a diff's fact counts the lines its file adds and removes (`+3 -2`), which no output says. */
+export const DIFF_COUNTS: RegExp = /(?<=\s)\+\d+ -\d+(?=,|$)/;
+
+/** A diff's file as a fact: its name, the lines added and removed, the blobs of its index line. */
+function diffFact(file: DiffFile): string {
+  const blobs = file.blobs === undefined ? "" : `, index ${file.blobs}`;
+  return `${file.path} +${file.added} -${file.removed}${blobs}`;
 }
 
 /** Whether a command line runs git in any of its steps. */

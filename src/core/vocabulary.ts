@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { DIFF_COUNTS } from "./output_facts.ts";
 import { OUTCOME_WORDS } from "./outcome_words.ts";
 import { renderRef, UNSAVED } from "./ref.ts";
 import { FINGERPRINT_WORD, JOB_WORD } from "./sections/call_label.ts";
@@ -43,8 +44,14 @@ export const LABEL_WORDS: ReadonlySet<string> = new Set(
 
 /**
  * Tokens the projector writes that are not words of a cited message: repeat counts (`×3`), runs
- * left out (`4 more`), call fingerprints (`(id 1a2b3c4d)`) and the process ids that name
- * background jobs (`(job proc_1a2b)`, from the row that started the job).
+ * left out (`4 more`), call fingerprints (`(id 1a2b3c4d)`), the process ids that name
+ * background jobs (`(job proc_1a2b)`, from the row that started the job) and the lines a diff's
+ * file adds and removes (`+3 -2`).
  */
-export const LABEL_TOKENS: RegExp =
-  /×\d+|\b\d+(?= more\b)|\(id [0-9a-f]{8}\)|\(job [\w.-]{1,64}\)/g;
+export const LABEL_TOKENS: RegExp = new RegExp(
+  [
+    String.raw`×\d+|\b\d+(?= more\b)|\(id [0-9a-f]{8}\)|\(job [\w.-]{1,64}\)`,
+    DIFF_COUNTS.source,
+  ].join("|"),
+  "gm",
+);

@@ -54,6 +54,8 @@ Deno.test("Facts from Outputs keeps the planted line of a long output, and only 
     const failed = random.range(10_000, 99_999);
     const noise = (count: number, line: (index: number) => string) =>
       Array.from({ length: count }, (_, index) => line(index));
+    const added = random.range(1, 30);
+    const removed = random.range(0, 30);
     const runs = noise(
       60,
       (index) => `{"id":${index + 1},"branch":"main","conclusion":"success"}`,
@@ -69,7 +71,10 @@ Deno.test("Facts from Outputs keeps the planted line of a long output, and only 
         exit_code: 0,
       }),
       ...call(4, "terminal", { command: "git diff" }, {
-        output: `diff --git a/x.py b/x.py\nindex ${blobs} 100644\n--- a/x.py\n+++ b/x.py`,
+        output: `diff --git a/x.py b/x.py\nindex ${blobs} 100644\n--- a/x.py\n+++ b/x.py\n` +
+          `@@ -1,${removed + 1} +1,${added + 1} @@\n context\n` +
+          [...noise(removed, (index) => `-old ${index}`), ...noise(added, (i) => `+new ${i}`)]
+            .join("\n"),
         exit_code: 0,
       }),
       ...call(6, "terminal", { command: "ci runs" }, {
@@ -92,7 +97,10 @@ Deno.test("Facts from Outputs keeps the planted line of a long output, and only 
     const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
     const has = (pattern: RegExp) => lines.some((line) => pattern.test(line));
     assert.ok(has(new RegExp(`^- \\[#3\\] terminal commit: \\[main ${hash}\\] fix$`)), `${seed}`);
-    assert.ok(has(new RegExp(`^- \\[#5\\] terminal diff: index ${blobs} 100644$`)), `${seed}`);
+    assert.ok(
+      has(new RegExp(`^- \\[#5\\] terminal diff: x\\.py \\+${added} -${removed}, index ${blobs}$`)),
+      `${seed}`,
+    );
     assert.ok(has(new RegExp(`^- \\[#7\\] terminal failed item: .*"id":${failed},`)), `${seed}`);
     assert.ok(has(new RegExp(`^- \\[#9\\] execute_code line: .*shard="${shard}"\\} 18$`)));
     assert.ok(!has(/shard="(?:4[1-9]|[5-9]\d)"/), `seed ${seed}: only the line pointed at`);
