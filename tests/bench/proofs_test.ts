@@ -12,7 +12,7 @@ import {
   windowLookup,
 } from "../../src/bench/proofs/mod.ts";
 import { buildWindows, GOLDEN_SPECS } from "../../src/bench/window_spec.ts";
-import { runVcc, runVccOnStore, tempStore } from "../support/vcc_harness.ts";
+import { runVcc, runVccOnStore, runVccWithoutStore, tempStore } from "../support/vcc_harness.ts";
 
 const ROWS = [
   { role: "user", content: "Fix the parser in app/parser.py", _row_id: 7 },
@@ -174,8 +174,9 @@ Deno.test("vcc bench proofs --db checks windows and stored summaries, resolving 
   assert.equal(stored.caught, stored.planted);
 });
 
-Deno.test("vcc bench proofs needs exactly one source", async () => {
-  const run = await runVcc(["bench", "proofs"]);
+Deno.test("vcc bench proofs without a source or a default store says where it looked", async () => {
+  const run = await runVccWithoutStore(["bench", "proofs"]);
   assert.equal(run.code, 2);
+  assert.match(run.stderr, /no state database at \S+state\.db \(the default store\)/);
   assert.match(run.stderr, /choose one of --synthetic or --db PATH/);
 });

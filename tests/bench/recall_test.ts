@@ -10,7 +10,7 @@ import {
   type WindowFacts,
   windowFacts,
 } from "../../src/bench/recall/mod.ts";
-import { runVcc, runVccOnStore, tempStore } from "../support/vcc_harness.ts";
+import { runVcc, runVccOnStore, runVccWithoutStore, tempStore } from "../support/vcc_harness.ts";
 
 function call(id: string, name: string, args: unknown) {
   const text = typeof args === "string" ? args : JSON.stringify(args);
@@ -610,7 +610,7 @@ Deno.test("vcc bench recall rejects bad input with exit code 2", async () => {
       [["--demo", "--budgets", "1500,x"], /--budgets: expected token counts/],
     ] as const
   ) {
-    const run = await runVcc(["bench", "recall", ...args]);
+    const run = await runVccWithoutStore(["bench", "recall", ...args]);
     assert.equal(run.code, 2, `${args.join(" ")}: ${run.stderr}`);
     assert.match(run.stderr, message);
   }

@@ -33,6 +33,21 @@ export async function runVcc(args: readonly string[], cacheHome?: string): Promi
   }
 }
 
+/**
+ * Runs `vcc args…` in this process where the default store does not exist: `HERMES_HOME` names an
+ * empty temporary directory, whatever this machine's Hermes holds.
+ */
+export async function runVccWithoutStore(args: readonly string[]): Promise<VccRun> {
+  const previous = Deno.env.get("HERMES_HOME");
+  Deno.env.set("HERMES_HOME", Deno.makeTempDirSync({ prefix: "vcc-home-" }));
+  try {
+    return await runVcc(args);
+  } finally {
+    if (previous === undefined) Deno.env.delete("HERMES_HOME");
+    else Deno.env.set("HERMES_HOME", previous);
+  }
+}
+
 /** A sample store written into a fresh temporary directory. */
 export interface TempStore extends SampleStore {
   readonly dir: string;
