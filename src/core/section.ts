@@ -96,9 +96,13 @@ export interface SharedLines<E> {
   parse(line: string, view: RootView): E[] | undefined;
 }
 
-/** The omission note that closes a section which dropped entries. */
+/**
+ * The omission note that closes a section which dropped entries (the rows they came from are in the
+ * session store, as the header says of every row; notes of earlier releases said so again after a
+ * `;`, and read back the same).
+ */
 export function omissionNote(count: number, noun: string): string {
-  return `(${count} older ${noun} omitted; the full history is in the session store)`;
+  return `(${count} older ${noun} omitted)`;
 }
 
 /** Reads the count back from an {@linkcode omissionNote}; 0 when `line` is not one. */

@@ -203,7 +203,9 @@ Deno.test("project() counts every file it leaves out, oldest first, across merge
   const listed = (body: string) =>
     (section(body, "## Relevant Files") ?? "").split("\n").filter((line) => line.startsWith("- "));
   const omittedFiles = (body: string) =>
-    Number(/\((\d+) older files omitted;/.exec(section(body, "## Relevant Files") ?? "")?.[1] ?? 0);
+    Number(
+      /\((\d+) older files omitted\)/.exec(section(body, "## Relevant Files") ?? "")?.[1] ?? 0,
+    );
   const before = project(session(1, reads), { budgetTokens: 1_500 }).body;
   assert.ok(listed(before).length < 300, "a small budget cannot list 300 files");
   assert.equal(listed(before).length + omittedFiles(before), 300);
@@ -241,7 +243,7 @@ Deno.test("project() keeps the newest log lines and the structured sections unde
   assert.ok(body.includes("## Goal\n[#1] Run every step."));
   assert.ok(body.includes("make step79"), "the newest command survives");
   assert.ok(stats.sections.log.omitted > 0);
-  assert.match(body, /\(\d+ older log entries omitted;/);
+  assert.match(body, /\(\d+ older log entries omitted\)/);
 });
 
 Deno.test("project() quotes a summary it did not write instead of dropping it", () => {
