@@ -79,20 +79,30 @@ interface Taken {
 
 const NONE_TAKEN: Taken = { count: 0, chars: 0, parts: 0, lastPart: 0 };
 
+/** What the session log asks of the budget. */
+export interface LogNeeds {
+  /**
+   * How much of `limit` characters it would take, before the sections are sized (its lines as if
+   * every call were listed, which no listing makes longer), never more than `limit`.
+   */
+  wants(limit: number): number;
+  /** How much of `room` it takes beside the sections as sized: what it will show. */
+  shows(sections: readonly SizedSection[], room: number): number;
+}
+
 /** What the session log takes: as many characters as it wants, up to what it is given. */
 interface LogSizing {
   readonly rank: number;
   readonly share: number;
-  /** How much of `limit` characters it would take (its size, counted no further than `limit`). */
-  readonly wants: (limit: number) => number;
+  readonly needs: LogNeeds;
   readonly pinned: 0;
   used: number;
 }
 
 /**
  * Chooses, for every section, the entries the body shows within the budget, and renders them;
- * `logWants` tells how much of a given room the session log would fill (counting no further),
- * and the result says how much room is left for it.
+ * `logNeeds` tells how much of a given room the session log would fill, and the result says how
+ * much room is left for it.
  * First the pinned entries (the task), then each part up to its share by rank (the log at least a
  * few lines), then what is left over by rank, the task's sections last (their
  * lines were already fitted to their shares); whatever remains goes to the log.
@@ -101,7 +111,7 @@ export function sizeSections(
   plans: readonly SectionPlan<unknown>[],
   budgetChars: number,
   headerSize: number,
-  logWants: (limit: number) => number,
+  logNeeds: LogNeeds,
   focus: Focus,
   view: RootView,
 ): { sections: SizedSection[]; logRoom: number } {
@@ -112,12 +122,12 @@ export function sizeSections(
   const log: LogSizing = {
     rank: LOG_SECTION.rank,
     share: LOG_SECTION.share * room,
-    wants: logWants,
+    needs: logNeeds,
     pinned: 0,
     used: 0,
   };
   const takeLog = (limit: number) => {
-    const taken = Math.max(0, Math.min(limit, log.wants(log.used + limit) - log.used));
+    const taken = Math.max(0, Math.min(limit, log.needs.wants(log.used + limit) - log.used));
     log.used += taken;
     return taken;
   };
@@ -130,13 +140,19 @@ export function sizeSections(
     if (part === log) free -= takeLog(Math.min(free, Math.max(log.share, MIN_LOG_CHARS)));
     else free -= take(part as Sizing, Math.min(free, part.share));
   }
-  for (
-    const part of [
-      ...parts.filter((p) => p.pinned === 0),
-      ...parts.filter((p) => p.pinned > 0),
-    ]
-  ) {
-    free -= part === log ? takeLog(free) : take(part as Sizing, free);
+  const leftoverOrder = [
+    ...parts.filter((p) => p.pinned === 0 && p !== log),
+    ...parts.filter((p) => p.pinned > 0),
+  ] as Sizing[];
+  for (const part of leftoverOrder) free -= take(part, free);
+  free -= takeLog(free);
+  // Beside the sections as sized the log may show less than it was offered (a call no section
+  // lists has a longer line): that room goes back to the sections, in the same order.
+  const shown = log.needs.shows(sizings.map(finish), log.used);
+  if (shown < log.used) {
+    free += log.used - shown;
+    log.used = shown;
+    for (const part of leftoverOrder) free -= take(part, free);
   }
   const sections = sizings.map(finish);
   const used = sections.reduce((sum, section) => sum + section.size, 0);

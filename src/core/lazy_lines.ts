@@ -21,15 +21,6 @@ export class LazyLines {
     return this.#cache[index] ??= this.#render(index);
   }
 
-  /** Characters of the newest lines (each with its newline), counting back until `limit` is passed. */
-  sizeUpTo(limit: number): number {
-    let size = 0;
-    for (let group = this.groups - 1; group >= 0 && size <= limit; group--) {
-      for (const line of this.at(group)) size += line.length + 1;
-    }
-    return size;
-  }
-
   /** Every line, oldest first (renders all groups). */
   all(): string[] {
     const lines: string[] = [];

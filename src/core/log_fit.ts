@@ -4,6 +4,8 @@ import { omissionNote } from "./section.ts";
 import { LOG_SECTION } from "./sections/table.ts";
 
 const LOG_NOUN = LOG_SECTION.noun;
+// The room kept for the omission note when lines must go: the longest note there may be.
+const NOTE_ROOM = omissionNote(999_999, LOG_NOUN).length + 1;
 
 /**
  * Picks the log lines that fit in `limit` characters from `parts` in order (earlier projections'
@@ -30,7 +32,7 @@ export function fitLog(
   if (!focus.active) {
     const whole = log.newest(limit);
     if (whole.complete) return { kept: whole.lines, dropped: 0 };
-    const kept = log.newest(limit - omissionNote(999_999, LOG_NOUN).length - 1);
+    const kept = log.newest(limit - NOTE_ROOM);
     return { kept: kept.lines, dropped: log.groups - kept.groups };
   }
   const lines = log.all();
@@ -63,4 +65,16 @@ export function fitLog(
     if (!shown) dropped++;
   }
   return { kept, dropped };
+}
+
+/**
+ * The least room in which {@linkcode fitLog} keeps the lines it keeps in `limit`: their characters
+ * and, when some must go, the room it keeps for the omission note; 0 when no line fits (a log of
+ * only its note says nothing).
+ */
+export function fittedLogSize(parts: readonly LazyLines[], limit: number, focus: Focus): number {
+  const { kept, dropped } = fitLog(parts, limit, focus);
+  if (kept.length === 0) return 0;
+  const lines = kept.reduce((sum, line) => sum + line.length + 1, 0);
+  return dropped > 0 ? lines + NOTE_ROOM : lines;
 }

@@ -4,7 +4,7 @@ import { focusOf } from "./focus.ts";
 import { renderHeader } from "./header.ts";
 import { LazyLines } from "./lazy_lines.ts";
 import { earliestMoment, type Moment } from "./moment.ts";
-import { fitLog } from "./log_fit.ts";
+import { fitLog, fittedLogSize } from "./log_fit.ts";
 import { isCleanSuccess } from "./outcome_words.ts";
 import { parsePrevious, type PreviousBlock } from "./previous.ts";
 import { parsePreviousRef } from "./ref.ts";
@@ -87,19 +87,27 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
       newer,
     ];
   };
-  // What the log wants, before the sections are sized: its lines as if every call were listed,
-  // rendered only as far as the room it is offered.
+  // What the log takes of a room: its heading and the lines that fit there (rendered only as far as
+  // that room), nothing when no line fits. Before the sections are sized, its lines as if every
+  // call were listed.
   const wantedParts = logOf(EVERYTHING_LISTED);
   const logWanted = wantedParts.some((part) => part.groups > 0);
   const logHead = LOG_SECTION.heading.length + 1;
+  // A log it shows keeps the least room its lines are shown in.
+  const logSize = (parts: readonly LazyLines[], room: number) => {
+    const lines = logWanted && room - logHead >= MIN_LOG_LINES_CHARS
+      ? fittedLogSize(parts, room - logHead, focus)
+      : 0;
+    return lines === 0 ? 0 : logHead + Math.max(lines, MIN_LOG_LINES_CHARS);
+  };
   const { sections, logRoom } = sizeSections(
     plans,
     budgetChars,
     header.length + 2,
-    (limit) =>
-      logWanted
-        ? logHead + wantedParts.reduce((sum, part) => sum + part.sizeUpTo(limit - logHead), 0)
-        : 0,
+    {
+      wants: (limit) => logSize(wantedParts, limit),
+      shows: (sized, room) => logSize(logOf(listedIn(analysis, sized)), room),
+    },
     focus,
     view,
   );

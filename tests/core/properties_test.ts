@@ -139,3 +139,35 @@ Deno.test("project() lists every command again after a merge, shared lines and a
   }
   assert.ok(sharedSeen, "some projection shows commands that succeeded once on shared lines");
 });
+
+// How much wider than the widest line Goal shows its next line may be.
+const WIDTH_MARGIN = 8;
+
+Deno.test("project() leaves no room unused that Goal could fill with a request it dropped", () => {
+  const goalLines = (body: string) =>
+    (/## Goal\n([\s\S]*?)(?:\n\n## |$)/.exec(body)?.[1] ?? "").split("\n")
+      .filter((line) => line.startsWith("[#"));
+  for (const { name, rows } of windows()) {
+    // Every request, as Goal shows it when nothing must go.
+    const every = goalLines(project(rows, { budgetTokens: 1_000_000, sessionId: "s" }).body);
+    for (let budgetTokens = 200; budgetTokens <= 2_000; budgetTokens += 150) {
+      const { body, stats } = project(rows, { budgetTokens, sessionId: "s" });
+      if (stats.sections.requests.omitted === 0) continue;
+      const shown = new Set(goalLines(body).map((line) => line.slice(0, line.indexOf(" "))));
+      // Goal keeps its newest requests: the next it would keep is the newest it dropped, shown
+      // about as wide as the widest it shows (its width can differ by a few characters), or whole.
+      const next = every.findLast((line) => !shown.has(line.slice(0, line.indexOf(" "))));
+      const widest = Math.max(...goalLines(body).map((line) => line.length));
+      const needs = Math.min(next!.length, widest + WIDTH_MARGIN) + 1;
+      // A log keeps the least room its lines are shown in (its heading and 120 characters).
+      const log = body.indexOf("\n\n## Detailed Session Log");
+      const logSlack = log === -1 ? 0 : Math.max(0, 160 - (body.length - log));
+      // The sizing counts a blank line after every section, the last one's too.
+      const unused = budgetTokens * 4 - body.length - logSlack - "\n\n".length;
+      assert.ok(
+        unused < needs,
+        `${name}, budget ${budgetTokens}: ${unused} chars unused, the next request needs ${needs}`,
+      );
+    }
+  }
+});
