@@ -20,6 +20,9 @@ const NARROW_BUDGET = 8_000;
 const WIDE_BUDGET = 32_000;
 /** The least room worth promising the session log: a few lines. */
 const MIN_LOG_CHARS = 200;
+// Room the log cannot use goes back to the sections when it could hold a line of theirs (sizing
+// them again costs about what they took).
+const LEAST_GIVEN_BACK = 60;
 // The narrowest the task is quoted: its first words at least.
 const MIN_TASK_WIDTH = 60;
 
@@ -86,7 +89,10 @@ export interface LogNeeds {
    * every call were listed, which no listing makes longer), never more than `limit`.
    */
   wants(limit: number): number;
-  /** How much of `room` it takes beside the sections as sized: what it will show. */
+  /**
+   * How much of `room` it takes beside the sections as sized: what it will show. The sections
+   * {@linkcode sizeSections} returns are the last it was shown (the same array).
+   */
   shows(sections: readonly SizedSection[], room: number): number;
 }
 
@@ -148,13 +154,15 @@ export function sizeSections(
   free -= takeLog(free);
   // Beside the sections as sized the log may show less than it was offered (a call no section
   // lists has a longer line): that room goes back to the sections, in the same order.
-  const shown = log.needs.shows(sizings.map(finish), log.used);
-  if (shown < log.used) {
+  let sections = sizings.map(finish);
+  const shown = log.needs.shows(sections, log.used);
+  if (log.used - shown >= LEAST_GIVEN_BACK) {
     free += log.used - shown;
     log.used = shown;
     for (const part of leftoverOrder) free -= take(part, free);
+    sections = sizings.map(finish);
+    log.needs.shows(sections, log.used);
   }
-  const sections = sizings.map(finish);
   const used = sections.reduce((sum, section) => sum + section.size, 0);
   return { sections, logRoom: room - used };
 }

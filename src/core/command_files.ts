@@ -27,6 +27,9 @@ export const IN_PLACE: Readonly<Record<string, RegExp>> = {
   sed: /^(?:-[a-zA-Z]*i\S*|--in-place\S*)$/,
   perl: /^-[a-zA-Z]*i\S*$/,
 };
+// The programs whose changes are read, as words of a line.
+const REMOVER = "rm";
+const PROGRAMS = new RegExp(`\\b(?:${[...Object.keys(IN_PLACE), REMOVER].join("|")})\\b`);
 // Options of sed and perl whose value is the script (then no other word of the line is it).
 const SCRIPT_OPTIONS = /^-(?:e|f|-expression|-file)$/;
 // A redirection, alone (`>`, `2>>`, `<`) or joined to its file: neither it nor its file is an operand.
@@ -48,6 +51,8 @@ const REDIRECTION = /^(?:\d?[<>]{1,2}|&>>?)(.*)$/;
  * ```
  */
 export function commandFiles(command: string): CommandFile[] {
+  // A line that names none of the programs read here changes no file: it is read no further.
+  if (!PROGRAMS.test(command)) return [];
   const steps = commandSteps(withoutHereDocuments(command))?.steps ?? [];
   const found: CommandFile[] = [];
   const add = (path: string, change: CommandFileChange) => {
@@ -69,7 +74,7 @@ export function commandFiles(command: string): CommandFile[] {
         ? plain.filter((word) => !SCRIPT_OPTIONS.test(args[args.indexOf(word) - 1] ?? ""))
         : plain.slice(1);
       for (const file of files) add(file, "modified");
-    } else if (step.program === "rm") {
+    } else if (step.program === REMOVER) {
       for (const file of plain) add(file, "deleted");
     }
   }

@@ -98,7 +98,7 @@ const REPORT_OPENING = new RegExp(`^(?:${REPORT_OPENINGS.map(RegExp.escape).join
 // not found`, `sh: 1: tox: not found`, `/usr/bin/python3: No module named pytest`, `cat: a.txt: No
 // such file or directory`, `python: can't open file 'x.py': [Errno 2] No such file or directory`.
 // A command piped into `head` or `tail` exits 0 whatever it printed: such a line is then the only
-// sign that the work never ran.
+// sign that the work never ran. Such a report (and make's) is read among an output's last lines.
 const UNRUN_ENDINGS = [
   "No module named",
   "command not found",
@@ -110,14 +110,16 @@ const UNRUN_ENDINGS = [
   "Operation not permitted",
   "cannot execute binary file",
 ];
+// The names that say who reports it end with `: `, and `[Errno N]` may come before the ending.
+const UNRUN_ENDING = String.raw`: (?:\[Errno \d+\] )?(?:${
+  UNRUN_ENDINGS.map(RegExp.escape).join("|")
+})`;
 const UNRUN = new RegExp(
-  String.raw`^(?:[^\s:][^:\n]{0,200}: )+(?:\[Errno \d+\] )?(?:${
-    UNRUN_ENDINGS.map(RegExp.escape).join("|")
-  })(?: \S+)?$`,
+  String.raw`^(?:[^\s:][^:\n]{0,200}: )*[^\s:][^:\n]{0,200}${UNRUN_ENDING}(?: \S+)?$`,
 );
 // make's report of a recipe or rule that failed: `make: *** [Makefile:3: all] Error 2`.
-const MAKE_STOPPED = "*** ";
-const MAKE_REPORT = new RegExp(String.raw`^g?make(?:\[\d+\])?: ${RegExp.escape(MAKE_STOPPED)}`);
+const MAKE_STOPPED = ": *** ";
+const MAKE_REPORT = new RegExp(String.raw`^g?make(?:\[\d+\])?${RegExp.escape(MAKE_STOPPED)}`);
 // Timestamps, syslog prefixes and read_file's line numbers before the words of a line.
 const LEAD =
   /^(?:\s*\d+\|)?\s*(?:\[?\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?\]?\s+|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d\s+)?/;
@@ -138,13 +140,7 @@ const [ASCII_OTHER_LEVELS, SCRIPT_LEVELS] = [false, true].map((beyond) =>
 const SCRIPT_STARTS = new Set(
   SCRIPT_LEVELS.map((level) => [...level].find((char) => NOT_ASCII.test(char)) as string),
 );
-const WRITTEN_MARKS = [
-  ...LATIN_LEVELS.split("|"),
-  ...ASCII_OTHER_LEVELS,
-  ...REPORT_OPENINGS,
-  ...UNRUN_ENDINGS,
-  MAKE_STOPPED,
-];
+const WRITTEN_MARKS = [...LATIN_LEVELS.split("|"), ...ASCII_OTHER_LEVELS, ...REPORT_OPENINGS];
 const heldBy = (word: string, words: readonly string[]) =>
   words.some((other) => other !== word && word.includes(other));
 const MARKS = [
@@ -162,6 +158,11 @@ const MARKS = [
   ...[BRACKETED_TAG.source, "level", REPORT_WORD].map((source) => new RegExp(source, "gi")),
   new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
 ];
+// The reports that work could not run, and make's, end what a command printed: they are looked
+// for in its last lines only (a pass over every output for them would cost as much as any other).
+const LAST_REPORT_MARK = new RegExp(`${UNRUN_ENDING}|${RegExp.escape(MAKE_STOPPED)}`, "g");
+const LAST_REPORT_CHARS = 4000;
+const EVERY_MARK = [...MARKS, LAST_REPORT_MARK];
 
 // How much of an output is read: its head and its tail.
 const HEAD_CHARS = 512 * 1024;
@@ -177,9 +178,9 @@ function candidateLines(output: string): string[] {
   const text = headAndTail(output, HEAD_CHARS, TAIL_CHARS);
   // Each mark's pass finds line starts in order; most find none, so few lists are merged.
   let starts: number[] = [];
-  for (const mark of MARKS) {
+  for (const mark of EVERY_MARK) {
     const found: number[] = [];
-    mark.lastIndex = 0;
+    mark.lastIndex = mark === LAST_REPORT_MARK ? Math.max(0, text.length - LAST_REPORT_CHARS) : 0;
     // A mark lies within one line: the line its last character is on holds it.
     while (mark.test(text)) {
       const last = mark.lastIndex - 1;

@@ -42,16 +42,19 @@ const HIT_FILE = /^([^\s:]+?)(?::|-\d+-)/;
  * ```
  */
 export function commandErrorLines(command: string, output: string): ErrorLine[] {
-  const steps = commandSteps(command)?.steps ?? [];
-  const readers = steps.map(shellStep);
   const lines = errorLines(output);
+  // Most outputs print no error line: the command line is read only for those that do.
   if (lines.length === 0) return lines;
+  const steps = commandSteps(command)?.steps ?? [];
+  const first = steps[0] && shellStep(steps[0]);
+  // Only a line that starts by printing or searching files can show their content.
+  if (first === undefined || !(FILE_PRINTERS.has(first.program) || isSearch(first))) return lines;
+  const readers = steps.map(shellStep);
   if (printsWrittenFiles(steps, readers)) {
     const reporters = readers.map((reader) => `${reader?.program}: `);
     return lines.filter((line) => reporters.some((reporter) => line.text.startsWith(reporter)));
   }
-  const first = readers[0];
-  return first && isSearch(first) ? lines.filter((line) => !isHitInWrittenFile(line.text)) : lines;
+  return isSearch(first) ? lines.filter((line) => !isHitInWrittenFile(line.text)) : lines;
 }
 
 /**

@@ -91,6 +91,8 @@ const FALLBACKS = new Set(["true", ":", "echo", "printf"]);
  * ```
  */
 export function statusPasser(command: string): string | undefined {
+  // Both a pipe and `||` write a `|`: a line without one is read no further.
+  if (!command.includes("|")) return undefined;
   const steps = commandSteps(command)?.steps;
   if (steps === undefined || steps.length < 2) return undefined;
   const work = shellStep(steps[0] as ShellSegment);

@@ -11,6 +11,21 @@ export class LazyLines {
     this.#cache = new Array(groups);
   }
 
+  /** The groups of `parts`, in order, as one: each rendered by its part, once. */
+  static joined(parts: readonly LazyLines[]): LazyLines {
+    const starts: number[] = [];
+    let groups = 0;
+    for (const part of parts) {
+      starts.push(groups);
+      groups += part.groups;
+    }
+    return new LazyLines(groups, (index) => {
+      let part = parts.length - 1;
+      while (part > 0 && (starts[part] as number) > index) part--;
+      return (parts[part] as LazyLines).at(index - (starts[part] as number));
+    });
+  }
+
   /** Number of groups. */
   get groups(): number {
     return this.#cache.length;

@@ -1,5 +1,5 @@
 import type { Focus } from "./focus.ts";
-import { LazyLines } from "./lazy_lines.ts";
+import type { LazyLines } from "./lazy_lines.ts";
 import { omissionNote } from "./section.ts";
 import { LOG_SECTION } from "./sections/table.ts";
 
@@ -8,27 +8,16 @@ const LOG_NOUN = LOG_SECTION.noun;
 const NOTE_ROOM = omissionNote(999_999, LOG_NOUN).length + 1;
 
 /**
- * Picks the log lines that fit in `limit` characters from `parts` in order (earlier projections'
- * lines and this window's, rendered lazily). Lines matching the focus are taken first, then the
+ * Picks the log lines that fit in `limit` characters from `log` (earlier projections' lines and
+ * this window's, in order, rendered lazily). Lines matching the focus are taken first, then the
  * newest run of lines that fits; returned oldest first, with room kept for the omission note.
  * `dropped` counts the messages (and earlier log lines) of which no line was kept.
  */
 export function fitLog(
-  parts: readonly LazyLines[],
+  log: LazyLines,
   limit: number,
   focus: Focus,
 ): { kept: string[]; dropped: number } {
-  const starts: number[] = [];
-  let groups = 0;
-  for (const part of parts) {
-    starts.push(groups);
-    groups += part.groups;
-  }
-  const log = new LazyLines(groups, (index) => {
-    let part = parts.length - 1;
-    while (part > 0 && (starts[part] as number) > index) part--;
-    return (parts[part] as LazyLines).at(index - (starts[part] as number));
-  });
   if (!focus.active) {
     const whole = log.newest(limit);
     if (whole.complete) return { kept: whole.lines, dropped: 0 };
@@ -72,8 +61,8 @@ export function fitLog(
  * and, when some must go, the room it keeps for the omission note; 0 when no line fits (a log of
  * only its note says nothing).
  */
-export function fittedLogSize(parts: readonly LazyLines[], limit: number, focus: Focus): number {
-  const { kept, dropped } = fitLog(parts, limit, focus);
+export function fittedLogSize(log: LazyLines, limit: number, focus: Focus): number {
+  const { kept, dropped } = fitLog(log, limit, focus);
   if (kept.length === 0) return 0;
   const lines = kept.reduce((sum, line) => sum + line.length + 1, 0);
   return dropped > 0 ? lines + NOTE_ROOM : lines;

@@ -79,34 +79,40 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
   ].join("\n");
   const earlierLog = [...new Set(blocks.flatMap((block) => block.log))];
   const windowLog = sessionLog(analysis, earlierStart, loggedRows(earlierLog), view);
+  // The log's lines given what the sections list: this window's older rows, the earlier
+  // projections' log, this window's newer rows.
   const logOf = (listed: Listed) => {
     const { older, newer } = windowLog(listed);
-    return [
+    return LazyLines.joined([
       older,
       new LazyLines(earlierLog.length, (index) => [showRoot(earlierLog[index] as string, view)]),
       newer,
-    ];
+    ]);
   };
-  // What the log takes of a room: its heading and the lines that fit there (rendered only as far as
-  // that room), nothing when no line fits. Before the sections are sized, its lines as if every
-  // call were listed.
-  const wantedParts = logOf(EVERYTHING_LISTED);
-  const logWanted = wantedParts.some((part) => part.groups > 0);
+  // The log's lines as if every call were listed, which the sizing starts from.
+  const wantedLog = logOf(EVERYTHING_LISTED);
+  const logWanted = wantedLog.groups > 0;
   const logHead = LOG_SECTION.heading.length + 1;
-  // A log it shows keeps the least room its lines are shown in.
-  const logSize = (parts: readonly LazyLines[], room: number) => {
+  // What the log takes of a room: its heading and the lines that fit there (rendered only as far as
+  // that room), at least the least room its lines are shown in; nothing when no line fits.
+  const logSize = (log: LazyLines, room: number) => {
     const lines = logWanted && room - logHead >= MIN_LOG_LINES_CHARS
-      ? fittedLogSize(parts, room - logHead, focus)
+      ? fittedLogSize(log, room - logHead, focus)
       : 0;
     return lines === 0 ? 0 : logHead + Math.max(lines, MIN_LOG_LINES_CHARS);
   };
+  // The log's lines beside the sections the sizing last showed it.
+  let shownLog: { sized: readonly SizedSection[]; log: LazyLines } | undefined;
   const { sections, logRoom } = sizeSections(
     plans,
     budgetChars,
     header.length + 2,
     {
-      wants: (limit) => logSize(wantedParts, limit),
-      shows: (sized, room) => logSize(logOf(listedIn(analysis, sized)), room),
+      wants: (limit) => logSize(wantedLog, limit),
+      shows: (sized, room) => {
+        shownLog = { sized, log: logOf(listedIn(analysis, sized)) };
+        return logSize(shownLog.log, room);
+      },
     },
     focus,
     view,
@@ -117,12 +123,13 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
   const parts = header.length > budgetChars
     ? []
     : [header, ...sections.filter((section) => section.size > 0).map(renderSection)];
-  const logParts = logOf(listedIn(analysis, sections));
+  // The lines the sizing rendered beside these sections are these sections' lines.
+  const log = shownLog?.sized === sections ? shownLog.log : logOf(listedIn(analysis, sections));
   const earlierLogOmitted = Math.max(0, ...blocks.map((block) => block.logOmitted));
   const lineRoom = logRoom - logHead;
   const fitted = logWanted && lineRoom >= MIN_LOG_LINES_CHARS
-    ? fitLog(logParts, lineRoom, focus)
-    : { kept: [], dropped: logParts.reduce((sum, part) => sum + part.groups, 0) };
+    ? fitLog(log, lineRoom, focus)
+    : { kept: [], dropped: log.groups };
   const logOmitted = earlierLogOmitted + fitted.dropped;
   if (fitted.kept.length > 0) {
     const note = logOmitted > 0 ? [omissionNote(logOmitted, LOG_SECTION.noun)] : [];

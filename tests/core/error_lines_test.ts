@@ -99,3 +99,10 @@ Deno.test("error lines come in the order printed, repeats included", () => {
     [...errors, ...errors].map(([, expected]) => expected),
   );
 });
+
+Deno.test("a report that work could not run is read among an output's last lines", () => {
+  const report = "bash: line 1: pytest: command not found";
+  const filler = Array.from({ length: 400 }, (_, index) => `collected item ${index}`).join("\n");
+  assert.deepEqual(errorLines(`${filler}\n${report}`).map((found) => found.text), [report]);
+  assert.deepEqual(errorLines(`${report}\n${filler}`), []);
+});
