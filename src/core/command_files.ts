@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { commandSteps, shellStep } from "./shell_words.ts";
+import { commandSteps, operandsOf, shellStep } from "./shell_words.ts";
 
 /** What a command line did to a file: edited it in place, or removed it. */
 export type CommandFileChange = "modified" | "deleted";
@@ -32,8 +32,6 @@ const REMOVER = "rm";
 const PROGRAMS = new RegExp(`\\b(?:${[...Object.keys(IN_PLACE), REMOVER].join("|")})\\b`);
 // Options of sed and perl whose value is the script (then no other word of the line is it).
 const SCRIPT_OPTIONS = /^-(?:e|f|-expression|-file)$/;
-// A redirection, alone (`>`, `2>>`, `<`) or joined to its file: neither it nor its file is an operand.
-const REDIRECTION = /^(?:\d?[<>]{1,2}|&>>?)(.*)$/;
 
 /**
  * The files `command` edits in place or removes, in the order its words name them (a file once per
@@ -64,7 +62,7 @@ export function commandFiles(command: string): CommandFile[] {
   for (const segment of steps) {
     const step = shellStep(segment);
     if (step === undefined) continue;
-    const args = operands(step.args);
+    const args = operandsOf(step.args);
     const plain = args.filter((word) => !word.startsWith("-"));
     const inPlace = IN_PLACE[step.program];
     if (inPlace !== undefined && args.some((word) => inPlace.test(word))) {
@@ -79,17 +77,6 @@ export function commandFiles(command: string): CommandFile[] {
     }
   }
   return found;
-}
-
-/** A step's arguments without its redirections and the files they name. */
-function operands(args: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let index = 0; index < args.length; index++) {
-    const redirection = REDIRECTION.exec(args[index] as string);
-    if (redirection === null) kept.push(args[index] as string);
-    else if (redirection[1] === "") index++;
-  }
-  return kept;
 }
 
 /** `command` without the bodies of its here-documents (their lines are data, not commands). */

@@ -3,6 +3,7 @@ import {
   commandSteps,
   CONTENT_PROGRAMS,
   isSearch,
+  operandsOf,
   type ShellSegment,
   type ShellStep,
   shellStep,
@@ -19,8 +20,6 @@ const PRINTED_LINES = 3;
 const FILE_PRINTERS = new Set(["cat", "head", "tail", "less", "more", "nl", "sed", "awk", "bat"]);
 // A word that names a file: it holds a directory or an extension.
 const FILE_WORD = /^[^-][^\s]*[./]/;
-// A redirection: the step writes a file (`cat > a.py <<EOF`) or reads a here-document.
-const REDIRECTION = /^(?:\d?>|&>|<<)/;
 // A search hit's file before the line it quotes (`src/a.py:12:`, `src/a.py-12-`, `src/a.py:`).
 const HIT_FILE = /^([^\s:]+?)(?::|-\d+-)/;
 
@@ -72,7 +71,8 @@ function printsWrittenFiles(
       return false;
     }
     if (index < steps.length - 1 && step.then !== "|") return false;
-    if (reader.args.some((word) => REDIRECTION.test(word))) return false;
+    // A redirected step writes a file (`cat > a.py <<EOF`) or reads one: it shows none.
+    if (operandsOf(reader.args).length !== reader.args.length) return false;
     files.push(...reader.args.filter((word) => FILE_WORD.test(word)));
   }
   return files.length > 0 && files.every(isWrittenFile);

@@ -52,9 +52,9 @@ export const FILE_OPERATION_WORDS = [
  * The file operations of one tool event: the paths a file tool (read_file, write_file, patch,
  * search_files) worked on, from its arguments, the headers of a V4A patch, or the pruning stub
  * when its call is not in the window; the files a terminal command line edited in place or removed
- * (`commandFiles`), marked `(command)`, unless it was refused. A terminal's working directory is no file it
- * touched. A failed operation is marked `(failed)`. Any tool's result Hermes saved to a file
- * because it was too large names that file, as `output saved`.
+ * (`commandFiles`), marked `(command)`, unless it was refused. A terminal's working directory is
+ * no file it touched. A failed operation is marked `(failed)`. Any tool's result Hermes saved to a
+ * file because it was too large names that file, as `output saved`.
  */
 export function fileOps(event: ToolEvent): FileOp[] {
   const saved = event.outcome.saved;

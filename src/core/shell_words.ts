@@ -151,6 +151,31 @@ export function shellStep(segment: ShellSegment): ShellStep | undefined {
     : { program: baseName(program), args: words.slice(at + 1) };
 }
 
+// A redirection, alone (`>`, `2>>`, `<`, `<<`, `&>`) or joined to what it names (`>out.txt`,
+// `2>&1`, `<<EOF`); group 1 holds what it names when joined.
+const REDIRECTION = /^(?:\d?[<>]{1,2}|&>>?)(.*)$/;
+
+/**
+ * A step's arguments without its redirections and what they name (a file, a stream, a
+ * here-document's closing word).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { operandsOf } from "./shell_words.ts";
+ * assert.deepEqual(operandsOf(["-n", "x", "a.py", ">", "out.txt", "2>&1"]), ["-n", "x", "a.py"]);
+ * ```
+ */
+export function operandsOf(args: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const redirection = REDIRECTION.exec(args[index] as string);
+    if (redirection === null) kept.push(args[index] as string);
+    else if (redirection[1] === "") index++;
+  }
+  return kept;
+}
+
 /** Programs whose output is content (files, logs, search hits) rather than their own report. */
 export const CONTENT_PROGRAMS: ReadonlySet<string> = new Set([
   "cat",
