@@ -32,7 +32,13 @@ const DECISION_CUES =
 const SENTENCE_BREAK = /(?<=[.!?])\s+(?=\S)|\s*\n+\s*(?:[-*•]\s+)?/;
 // A fenced block of code or output: quoted material, whose comments and messages are nobody's
 // statement.
-const FENCED_BLOCK = /^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^[ \t]*\1[ \t]*$|(?![\s\S]))/gm;
+const FENCE = String.raw`^[ \t]*(\`{3,}|~{3,})`;
+const FENCED_BLOCK = new RegExp(
+  String.raw`${FENCE}[^\n]*\n[\s\S]*?(?:^[ \t]*\1[ \t]*$|(?![\s\S]))`,
+  "gm",
+);
+// A fence's line, with the language it names.
+const FENCE_LINE = new RegExp(String.raw`${FENCE}\S*`, "gm");
 // A sentence that ends by announcing what follows (`So the fix is:`) is read with it, this far.
 const ANNOUNCED_CHARS = 200;
 const ANNOUNCES = /:\s*$/;
@@ -88,7 +94,6 @@ export function statementsOf(row: Row, userFrom: number): Statement[] {
 
 /** Where the fenced blocks of `text` lie: from each block's opening to its closing line. */
 function fencedBlocks(text: string): [number, number][] {
-  if (!text.includes("```") && !text.includes("~~~")) return [];
   return [...text.matchAll(FENCED_BLOCK)].map((block) => [
     block.index,
     block.index + block[0].length,
@@ -97,8 +102,7 @@ function fencedBlocks(text: string): [number, number][] {
 
 /** What `text` says from `at` on, up to `ANNOUNCED_CHARS`: what a sentence ending in `:` announces. */
 function announced(text: string, at: number): string {
-  const next = text.slice(at, at + ANNOUNCED_CHARS * 2).replace(/^[ \t]*(`{3,}|~{3,})\S*/gm, "")
-    .trim();
+  const next = text.slice(at, at + ANNOUNCED_CHARS * 2).replace(FENCE_LINE, "").trim();
   return next.length > ANNOUNCED_CHARS ? `${next.slice(0, ANNOUNCED_CHARS)}…` : next;
 }
 
