@@ -131,8 +131,9 @@ const NOT_ASCII = /[^\p{ASCII}]/u;
 // What a line must hold to be an error line of some kind, derived from the rules above: a level
 // word or a report's opening as written (upper case, or one of another language), an exception's
 // name as `RAISED` ends it, or one of the forms written in any case (a bracketed level, `level=`,
-// a report's `error:`). Each is found by its own pass over a text, far cheaper than one pass for
-// all; a level of another script by its first character beyond ASCII. A word that holds another
+// a report's `error:`). The marks written in one case share a pass over a text; each written in
+// any case has its own, far cheaper than one pass for all; a level of another script is found by
+// its first character beyond ASCII. A word that holds another
 // word looked for as written (`ERROR` holds `ERR`) is found by that one, so it is not looked for.
 const [ASCII_OTHER_LEVELS, SCRIPT_LEVELS] = [false, true].map((beyond) =>
   OTHER_LEVELS.split("|").filter((level) => NOT_ASCII.test(level) === beyond)
@@ -144,15 +145,15 @@ const WRITTEN_MARKS = [...LATIN_LEVELS.split("|"), ...ASCII_OTHER_LEVELS, ...REP
 const heldBy = (word: string, words: readonly string[]) =>
   words.some((other) => other !== word && word.includes(other));
 const MARKS = [
+  // The words as written, and a raised exception's name where it ends its line or comes before
+  // `:` (`fmt.Errorf(` is none): both written in one case, so one pass finds both.
   new RegExp(
-    WRITTEN_MARKS.filter((word) => !heldBy(word, WRITTEN_MARKS)).map(RegExp.escape).join("|"),
-    "g",
-  ),
-  // A raised exception's name ends its line or comes before `:` (`fmt.Errorf(` is none).
-  new RegExp(
-    String.raw`(?:${
-      RAISED_ENDS.filter((end) => !heldBy(end, WRITTEN_MARKS)).join("|")
-    })(?::|[^\S\n]*$)`,
+    [
+      ...WRITTEN_MARKS.filter((word) => !heldBy(word, WRITTEN_MARKS)).map(RegExp.escape),
+      String.raw`(?:${
+        RAISED_ENDS.filter((end) => !heldBy(end, WRITTEN_MARKS)).join("|")
+      })(?::|[^\S\n]*$)`,
+    ].join("|"),
     "gm",
   ),
   ...[BRACKETED_TAG.source, "level", REPORT_WORD].map((source) => new RegExp(source, "gi")),
