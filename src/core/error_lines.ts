@@ -131,10 +131,10 @@ const NOT_ASCII = /[^\p{ASCII}]/u;
 // What a line must hold to be an error line of some kind, derived from the rules above: a level
 // word or a report's opening as written (upper case, or one of another language), an exception's
 // name as `RAISED` ends it, or one of the forms written in any case (a bracketed level, `level=`,
-// a report's `error:`). The marks written in one case share a pass over a text; each written in
-// any case has its own, far cheaper than one pass for all; a level of another script is found by
-// its first character beyond ASCII. A word that holds another
-// word looked for as written (`ERROR` holds `ERR`) is found by that one, so it is not looked for.
+// a report's `error:`). The marks written in one case share one pass over a text; each form
+// written in any case has a pass of its own (cheaper than one pass for all of them); a level of
+// another script is found by its first character beyond ASCII. A word that holds another word
+// looked for as written (`ERROR` holds `ERR`) is found by that one, so it is not looked for.
 const [ASCII_OTHER_LEVELS, SCRIPT_LEVELS] = [false, true].map((beyond) =>
   OTHER_LEVELS.split("|").filter((level) => NOT_ASCII.test(level) === beyond)
 ) as [string[], string[]];
