@@ -3,7 +3,8 @@
  * context-engine API, the way CI does, and asserts the acceptance criteria from the numbers the
  * bench reports: on every seed vcc keeps more planted facts than stock overall and no fewer in any
  * probe category, keeps every distinct error fingerprint, makes no summary call, and costs no more
- * than stock, cache-priced. Each release's runs are kept in `.cache/replay/` for inspection.
+ * than stock, cache-priced; and no command of the story runs the login profile of the user who
+ * started the bench. Each release's runs are kept in `.cache/replay/` for inspection.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -33,6 +34,19 @@ function denoDir(): string {
   return Deno.env.get("DENO_DIR") ?? join(base, "deno");
 }
 
+/**
+ * A home for the user who starts the bench, whose login profiles write `marker`: a run that is
+ * independent of the machine's profiles never creates it.
+ */
+async function userHomeWithMarkedProfile(dir: string): Promise<{ home: string; marker: string }> {
+  const home = join(dir, "user-home"), marker = join(dir, "user-profile-ran");
+  await Deno.mkdir(home);
+  for (const profile of [".bash_profile", ".bash_login", ".profile", ".bashrc"]) {
+    await Deno.writeTextFile(join(home, profile), `echo "$0" >> '${marker}'\n`);
+  }
+  return { home, marker };
+}
+
 async function modernReleases() {
   const installed = (await installedReleases()) ?? [];
   const modern = [];
@@ -55,6 +69,7 @@ if (releases.length === 0) {
 for (const release of releases) {
   Deno.test(`vcc bench replay meets its acceptance criteria on ${releaseLabel(release.release)} (Python ${release.pythonVersion})`, async () => {
     const cache = await Deno.makeTempDir({ prefix: "vcc-replay-test-" });
+    const userHome = await userHomeWithMarkedProfile(cache);
     const started = performance.now();
     const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
       args: [
@@ -74,7 +89,7 @@ for (const release of releases) {
       ],
       cwd: repo,
       // The report goes to a cache of its own; Deno keeps using this process's module cache.
-      env: { XDG_CACHE_HOME: cache, DENO_DIR: denoDir(), NO_COLOR: "1" },
+      env: { HOME: userHome.home, XDG_CACHE_HOME: cache, DENO_DIR: denoDir(), NO_COLOR: "1" },
       stdout: "piped",
       stderr: "piped",
     }).output();
@@ -103,5 +118,10 @@ for (const release of releases) {
       if (vcc.cost > stock.cost) fail(`vcc costs ${vcc.cost}, stock ${stock.cost}`);
     }
     assert.deepEqual(failures, []);
+    assert.equal(
+      await Deno.stat(userHome.marker).then(() => true, () => false),
+      false,
+      "a command of the story ran the login profile of the user who started the bench",
+    );
   });
 }

@@ -8,6 +8,7 @@
 import { dirname, join } from "node:path";
 import { installPlugin } from "../../hermes/install.ts";
 import type { HermesRelease } from "./hermes_release.ts";
+import { shellWord } from "./story/shell_word.ts";
 import type { Story } from "./story/story.ts";
 
 /** The two engines the bench compares. */
@@ -46,6 +47,11 @@ function config(baseUrl: string): string {
     // Its Python-toolchain line depends on whether a probe beat a timeout: not the same on every run.
     "agent:",
     "  environment_probe: false",
+    // Commands run with HOME set to the home's own `home/`, so their login shells read the
+    // profile written there; Hermes sources no profile of the machine user's before them.
+    "terminal:",
+    "  home_mode: profile",
+    "  auto_source_bashrc: false",
     "",
   ].join("\n");
 }
@@ -56,6 +62,18 @@ async function writeTree(root: string, files: Readonly<Record<string, string>>):
     await Deno.mkdir(dirname(path), { recursive: true });
     await Deno.writeTextFile(path, text);
   }
+}
+
+/**
+ * The login profile of the commands' home: the run's `PATH` and nothing else. Hermes starts
+ * commands from a login shell, which on Debian resets `PATH` in `/etc/profile`; the machine
+ * user's own profile would make runs differ between machines, or stall them (a lock left in
+ * pyenv's shims by a killed shell makes every later login shell wait a minute for it).
+ */
+async function writeLoginProfile(hermesHome: string, path: string): Promise<void> {
+  const commandsHome = join(hermesHome, "home");
+  await Deno.mkdir(commandsHome, { recursive: true });
+  await Deno.writeTextFile(join(commandsHome, ".bash_profile"), `export PATH=${shellWord(path)}\n`);
 }
 
 /** The variables that make git identical on every run: identity, dates, no user config. */
@@ -110,16 +128,18 @@ export async function prepareSandbox(root: string, options: SandboxOptions): Pro
   const inherited = Object.fromEntries(
     Object.entries(Deno.env.toObject()).filter(([name]) => !/^(HERMES_|VCC_|GIT_)/.test(name)),
   );
+  const path = `${dirname(options.release.python)}:${inherited.PATH ?? ""}`;
   const env: Record<string, string> = {
     ...inherited,
     ...gitEnv(root),
     HERMES_HOME: home,
-    PATH: `${dirname(options.release.python)}:${inherited.PATH ?? ""}`,
+    PATH: path,
     NO_COLOR: "1",
     PYTHONDONTWRITEBYTECODE: "1",
     TZ: "UTC",
     LANG: "C.UTF-8",
   };
+  await writeLoginProfile(home, path);
   await git(project, env, ["init", "-q"]);
   await git(project, env, ["add", "-A"]);
   await git(project, env, ["commit", "-q", "-m", "ledger-svc: import the service"]);

@@ -20,6 +20,7 @@ import type {
   ToolAction,
   ToolCallRequest,
 } from "./action.ts";
+import { shellWord } from "./shell_word.ts";
 
 /** A direct call of `name`, or its deferred form through `tool_call` when it is not offered. */
 function direct(
@@ -264,13 +265,8 @@ export function skillView(name: string, shows: readonly string[]): ToolAction {
 
 /** A commit of every tracked change (`git commit -am`); its output names the new commit. */
 export function gitCommit(message: string, shows: readonly string[]): ToolAction {
-  return fixed("git.commit", "terminal", { command: `git commit -am ${shellQuote(message)}` }, {
+  return fixed("git.commit", "terminal", { command: `git commit -am ${shellWord(message)}` }, {
     exitCode: 0,
     shows,
   });
-}
-
-/** `text` as one single-quoted POSIX shell word. */
-function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'"'"'`)}'`;
 }
