@@ -20,9 +20,8 @@ import {
   type PreviewSettings,
 } from "../compaction/mod.ts";
 import { HERMES_GENERATIONS, type HermesGeneration } from "../core/mod.ts";
-import { UsageError } from "./_errors.ts";
 import { assertHeaderFits } from "./_header_budget.ts";
-import { dbOption, withStore } from "./_store_access.ts";
+import { dbOption, storedSession, withStore } from "./_store_access.ts";
 import type { Runner } from "./_runner.ts";
 
 /** `vcc preview SESSION`: the summary vcc would write if the session compacted now. */
@@ -56,8 +55,7 @@ export const previewCommand = command(
     }),
     (args): Runner => async (out) => {
       const { preview, rows, generation, settings } = await withStore(args.db, (db, store) => {
-        const session = store.findSession(db, args.session);
-        if (!session) throw new UsageError(`no session ${args.session} in ${db.path}`);
+        const session = storedSession(db, store, args.session);
         const generation: HermesGeneration = args.hermes ?? store.storeGeneration(db);
         const rows = store.readMessages(db, args.session, { activeOnly: true }).map(
           store.toWindowRow,

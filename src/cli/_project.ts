@@ -6,7 +6,7 @@ import { project } from "../core/mod.ts";
 import { showCommand } from "../hermes/self_command.ts";
 import { RuntimeFailure, UsageError } from "./_errors.ts";
 import { readProjectInput } from "./_project_input.ts";
-import { withStore } from "./_store_access.ts";
+import { storedSession, withStore } from "./_store_access.ts";
 import { assertHeaderFits } from "./_header_budget.ts";
 import { printProjection } from "./_print_projection.ts";
 import type { Runner } from "./_runner.ts";
@@ -52,9 +52,11 @@ export const projectCommand = command(
       const store = args.db === undefined
         ? request.store
         : { path: args.db, sessionId: sessionId as string };
-      // Named on the command line or in the input, a store that cannot be read is an error, not
-      // a fallback: one that cannot be opened is refused as `withStore` refuses it.
-      if (store) await withStore(store.path, () => undefined);
+      // Named on the command line or in the input, a store that cannot be read, or does not hold
+      // the session, is an error, not a fallback: it is refused as `withStore` refuses it.
+      if (store) {
+        await withStore(store.path, (db, module) => storedSession(db, module, store.sessionId));
+      }
       const { projectionInput, StoredWindowReader } = await import("../store/mod.ts");
       const input = projectionInput(
         { ...request, ...(store ? { store } : {}) },

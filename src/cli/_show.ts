@@ -3,7 +3,7 @@ import { argument } from "@optique/core/primitives";
 import { integer, string } from "@optique/core/valueparser";
 import type { ScrollView, StoredMessage } from "../store/mod.ts";
 import { UsageError } from "./_errors.ts";
-import { dbOption, withStore } from "./_store_access.ts";
+import { dbOption, storedSession, withStore } from "./_store_access.ts";
 import { formatTime, printable } from "./_display.ts";
 import type { Runner } from "./_runner.ts";
 
@@ -29,9 +29,7 @@ export const showCommand = command(
     }),
     (args): Runner => async (out) => {
       const view = await withStore(args.db, (db, store) => {
-        if (!store.findSession(db, args.session)) {
-          throw new UsageError(`no session ${args.session} in ${db.path}`);
-        }
+        storedSession(db, store, args.session);
         const found = store.scrollAround(db, args.session, args.around, args.window);
         if (!found) throw new UsageError(`session ${args.session} has no row ${args.around}`);
         return found;

@@ -1,7 +1,7 @@
 import { message, option, optional, text } from "@optique/core";
 import { DEFAULT_CONTEXT_TOKENS } from "../compaction/settings.ts";
 import { integer, string } from "@optique/core/valueparser";
-import type { StateDb } from "../store/mod.ts";
+import type { SessionInfo, StateDb } from "../store/mod.ts";
 import { RuntimeFailure, UsageError } from "./_errors.ts";
 
 /** The `--db PATH` option shared by every command that reads Hermes's store. */
@@ -50,4 +50,11 @@ export async function withStore<T>(
     }
     throw new UsageError(error.message);
   }
+}
+
+/** The session `id` of the store `db`, or the {@linkcode UsageError} of a store without it. */
+export function storedSession(db: StateDb, store: StoreModule, id: string): SessionInfo {
+  const session = store.findSession(db, id);
+  if (!session) throw new UsageError(`no session ${id} in ${db.path}`);
+  return session;
 }

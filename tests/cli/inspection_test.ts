@@ -169,6 +169,11 @@ Deno.test("inspection commands fail with one line on a bad database or unknown i
     [["show", "nope", "--around", "1", "--db", store.path], 2, /^vcc: no session nope in /],
     [["show", compacted!.id, "--around", "999999", "--db", store.path], 2, /has no row 999999$/],
     [["preview", "nope", "--db", store.path], 2, /^vcc: no session nope in /],
+    [
+      ["project", window, "--session-id", "nope", "--db", store.path],
+      2,
+      /^vcc: no session nope in /,
+    ],
   ];
   for (const [args, code, message] of cases) {
     const run = await runVcc(args);
