@@ -14,9 +14,35 @@ const SYNTHETIC_PREFIXES = [
   ...SYNTHETIC_USER_PREFIXES,
   MERGED_SUMMARY_DELIMITER.split(" —")[0] as string,
 ];
-// Short replies that confirm or thank rather than ask for anything.
-const ACKNOWLEDGEMENT =
-  /^(?:ok(?:ay)?|k|yes|yep|yeah|sure|right|fine|great|good|nice|perfect|cool|thanks?|thank you|ty|go|go ahead|go on|continue|proceed|do it|sounds good|lgtm|please do|please continue|ok,? go ahead|yes,? (?:please|go ahead|continue))[\s.!,]*$/i;
+// Short replies that confirm, approve or thank rather than ask for anything: a few of these words
+// and phrases in a row (`yes, approve it`, `ok go ahead`, `thanks!`), nothing else.
+const ASSENT = [
+  "ok(?:ay)?",
+  "k",
+  "y(?:es|ep|eah)?",
+  "sure",
+  "right",
+  "fine",
+  "great",
+  "good",
+  "nice",
+  "perfect",
+  "cool",
+  "please",
+  "thanks?",
+  "thank you",
+  "ty",
+  "sounds good",
+  "lgtm",
+  "go(?: ahead| on)?",
+  "continue",
+  "proceed",
+  "do (?:it|that|so)",
+  "approved?(?: (?:it|that|this))?",
+  "confirm(?:ed)?",
+  "allow(?: (?:it|that|this))?",
+];
+const ACKNOWLEDGEMENT = new RegExp(`^(?:(?:${ASSENT.join("|")})(?:[\\s.!,]+|$)){1,6}$`, "i");
 
 // How Hermes (0.22) restates an unfinished request after a compaction, ahead of its words (its
 // bracket as written, or as the sanitiser defuses it).

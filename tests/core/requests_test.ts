@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { project } from "../../src/core/mod.ts";
+import { SeededRandom } from "../../src/sample/random.ts";
 
 const RESTATED = "[STILL IN PROGRESS — this is the active request, restated after the compaction " +
   "boundary because it was not finished yet. Continue it; do not start over.]\n" +
@@ -92,5 +93,59 @@ Deno.test("the log quotes notes Hermes wrote to user rows as Hermes's, the user'
       assert.match(log, new RegExp(`^\\[#${10 * i + 2}\\] hermes: `, "m"), log);
     });
     assert.doesNotMatch(log, /^\[#\d*2\] user:/m, log);
+  }
+});
+
+// Replies a user gives to a question or an approval prompt, written here by hand: a few of them in
+// a row, in any case, make no request; followed by a task, they do.
+const REPLIES = [
+  "ok",
+  "Okay",
+  "yes",
+  "y",
+  "yep",
+  "sure",
+  "thanks",
+  "thank you",
+  "please",
+  "go ahead",
+  "go on",
+  "continue",
+  "proceed",
+  "do it",
+  "approve it",
+  "approved",
+  "confirm",
+  "allow it",
+  "lgtm",
+  "sounds good",
+];
+const SEPARATORS = [" ", ", ", ". ", "! ", "... "];
+const TASKS = [
+  "rerun the failing test",
+  "then deploy it to staging",
+  "but keep max_retries at 7",
+  "and open the PR against release/2.14",
+];
+
+Deno.test("replies that assent or approve are no requests; with a task after them they are", () => {
+  const random = new SeededRandom(16);
+  const pick = <T>(items: readonly T[]) => items[random.int(items.length)] as T;
+  for (let trial = 0; trial < 200; trial++) {
+    const words = Array.from({ length: random.range(1, 3) }, () => pick(REPLIES));
+    let reply = words.map((word, i) => i === 0 ? word : pick(SEPARATORS) + word).join("");
+    if (random.chance(0.5)) reply = reply.toUpperCase();
+    reply += pick(["", ".", "!", " "]);
+    const task = `${pick(SEPARATORS)}${pick(TASKS)}`;
+    for (const [text, isRequest] of [[reply, false], [reply + task, true]] as const) {
+      const window = [
+        { role: "user", content: "Fix the bug in tally/stats.py.", _row_id: 1 },
+        { role: "assistant", content: "The fix is ready. Shall I run the suite?", _row_id: 2 },
+        { role: "user", content: text, _row_id: 3 },
+      ];
+      const { body } = project(window, { sessionId: "s", budgetTokens: 2000 });
+      const goal = body.split("## Goal\n")[1]!.split("\n\n")[0]!;
+      assert.equal(goal.includes("[#3]"), isRequest, `${JSON.stringify(text)} in Goal:\n${goal}`);
+    }
   }
 });
