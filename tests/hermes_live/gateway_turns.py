@@ -42,11 +42,10 @@ def ensure_aiohttp() -> str | None:
     return None
 
 
-def gateway_config(workdir: Path, yolo: bool) -> str:
-    """Config for the gateway: its terminal in the project, approvals off where the story runs
-    with ``--yolo`` (the gateway has no such flag)."""
-    text = f"terminal:\n  cwd: {workdir}\n"
-    return text + ("approvals:\n  mode: 'off'\n" if yolo else "")
+def gateway_config(yolo: bool) -> str:
+    """Config for the gateway: approvals off where the story runs with ``--yolo`` (the gateway has
+    no such flag). Its terminal runs in the project: the sandbox's ``cwd``."""
+    return "approvals:\n  mode: 'off'\n" if yolo else ""
 
 
 def _free_port() -> int:

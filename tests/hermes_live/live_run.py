@@ -114,8 +114,14 @@ def read_rows(store: Path) -> dict[int, dict[str, Any]]:
     return out
 
 
-def _write_config(home: Path, base_url: str, extra: str = "") -> None:
-    """Hermes's ``config.yaml`` for the scripted model, with ``extra`` YAML appended."""
+def _write_config(home: Path, base_url: str, extra: str = "", cwd: Path | None = None) -> None:
+    """Hermes's ``config.yaml`` for the scripted model, its commands run in ``cwd`` when given,
+    with ``extra`` YAML appended.
+
+    Commands run with ``HOME`` set to the home's own ``home/``, whose login profile holds the run's
+    ``PATH`` and nothing else, and Hermes sources none of the machine user's profiles before them:
+    the user's profile would make runs differ between machines, or stall them (a lock left in
+    pyenv's shims by a killed shell makes every later login shell wait a minute for it)."""
     (home / "config.yaml").write_text(
         "model:\n"
         f"  default: {MODEL}\n"
@@ -128,9 +134,25 @@ def _write_config(home: Path, base_url: str, extra: str = "") -> None:
         "memory:\n"
         "  nudge_interval: 0\n"
         "skills:\n"
-        "  creation_nudge_interval: 0\n" + extra,
+        "  creation_nudge_interval: 0\n"
+        "terminal:\n"
+        "  home_mode: profile\n"
+        "  auto_source_bashrc: false\n" + (f"  cwd: {cwd}\n" if cwd else "") + extra,
         encoding="utf-8",
     )
+
+
+def _commands_home(home: Path, env: dict[str, str]) -> None:
+    """The home the commands run in (``_write_config``): a login profile that sets the run's
+    ``PATH`` and nothing else, and the only git configuration git reads, named in ``env``: an
+    identity, which ``git merge`` needs, in place of whatever the machine user configured."""
+    commands_home = home / "home"
+    commands_home.mkdir(exist_ok=True)
+    profile = f"export PATH={shlex.quote(env['PATH'])}\n"
+    (commands_home / ".bash_profile").write_text(profile, encoding="utf-8")
+    gitconfig = commands_home / ".gitconfig"
+    gitconfig.write_text("[user]\n\tname = dev\n\temail = dev@example.invalid\n", encoding="utf-8")
+    env.update(GIT_CONFIG_GLOBAL=str(gitconfig), GIT_CONFIG_NOSYSTEM="1")
 
 
 def _deno() -> str:
@@ -257,22 +279,20 @@ def _run_hermes(env: dict[str, str], workdir: Path) -> tuple[int | None, str, st
     return done.returncode, done.stdout, done.stderr
 
 
-def _sandbox_env(home: Path, base_url: str, capture: Path, config: str = "") -> dict[str, str]:
-    """Hermes's environment: the sandboxed home, configured for the scripted model (plus the
-    YAML in ``config``), with vcc installed and captured; this virtual environment's commands
-    first on ``PATH``."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("HERMES_", "VCC_"))}
+def _sandbox_env(
+    home: Path, base_url: str, capture: Path, config: str = "", cwd: Path | None = None
+) -> dict[str, str]:
+    """Hermes's environment: the sandboxed home, configured for the scripted model (its commands
+    run in ``cwd`` when given, plus the YAML in ``config``), with vcc installed and captured; this
+    virtual environment's commands first on ``PATH``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("HERMES_", "VCC_", "GIT_"))}
     env["HERMES_HOME"] = str(home)
-    _write_config(home, base_url, config)
+    _write_config(home, base_url, config, cwd)
     _install_vcc(home, env)
     env["VCC_BIN"] = str(_tee_wrapper(home, capture))
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    _commands_home(home, env)
     env.update(NO_COLOR="1", PYTHONDONTWRITEBYTECODE="1")
-    # Hermes runs commands in login shells, which run the machine's profile: where that profile
-    # rehashes pyenv's shims, a lock left by a shell killed mid-rehash made every later login
-    # shell wait a minute for it (background jobs then outlived their 20 s waits). A shell now
-    # waits at most a second and goes on without rehashing.
-    env["PYENV_REHASH_TIMEOUT"] = "1"
     return env
 
 

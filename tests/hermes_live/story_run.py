@@ -128,8 +128,9 @@ def run_story(story: Story, via: str = CLI) -> StoryRun:
         try:
             config = INTERACTIVE_SETTINGS + ("" if story.yolo else APPROVALS)
             if via == GATEWAY:
-                config += gateway_config(workdir, story.yolo)
-            env = _sandbox_env(home, model.start(), capture, config)
+                config += gateway_config(story.yolo)
+            cwd = workdir if via == GATEWAY else None
+            env = _sandbox_env(home, model.start(), capture, config, cwd)
             if via == GATEWAY:
                 session = _gateway_turns(story, env, workdir, player, turns, root / "gateway.log")
             else:
