@@ -81,6 +81,17 @@ const WINDOW = [
   { role: "user", content: "   ", _row_id: 25 },
 ];
 
+Deno.test("windowFacts() takes no reply that only assents, approves or thanks for a request", () => {
+  const users = [
+    "Fix the failing import in src/app.py.",
+    "yes, approve it",
+    "OK. Go ahead!",
+    "thanks",
+    "Yes, and rerun the suite after it.",
+  ].map((content, index) => ({ role: "user", content, _row_id: index + 1 }));
+  assert.deepEqual(windowFacts(users).requests, [{ ref: "#1" }, { ref: "#5" }]);
+});
+
 Deno.test("windowFacts() lists distinct commands with their exit codes, files, errors, requests", () => {
   const facts = windowFacts(WINDOW);
   assert.deepEqual(facts.commands, [
@@ -160,7 +171,7 @@ Deno.test("windowFacts() cites rows by position without ids and skips Hermes's r
     tool_calls: [call(id, "terminal", { command: "ls" })],
   });
   const facts = windowFacts([
-    { role: "user", content: "go", timestamp: 90 },
+    { role: "user", content: "list the files", timestamp: 90 },
     { ...ls("a"), timestamp: 100 },
     { role: "tool", tool_call_id: "a", content: '{"output":"x","exit_code":0}', timestamp: 101 },
     // The first exchange stored again after a compaction: same id, same time.
@@ -172,8 +183,8 @@ Deno.test("windowFacts() cites rows by position without ids and skips Hermes's r
     ls("b"),
     { role: "tool", tool_call_id: "b", content: '{"output":"x","exit_code":0}', _row_id: "12" },
     // The request stored again; then the same words asked anew.
-    { role: "user", content: "go", timestamp: 90 },
-    { role: "user", content: "go" },
+    { role: "user", content: "list the files", timestamp: 90 },
+    { role: "user", content: "list the files" },
   ]);
   assert.deepEqual(facts.commands, [{
     tool: "terminal",

@@ -32,7 +32,8 @@
  *   narrower than them (exception classes, a program's last report): NAMES is a differential
  *   check of the two readings, not ground truth.
  * - Requests: user rows whose text, trimmed, is not empty and does not start with `[` (Hermes
- *   writes its own notes to user rows that way); a user row repeating an earlier one's text and
+ *   writes its own notes to user rows that way), and is more than a reply that assents, approves
+ *   or thanks (`ok`, `yes, approve it`); a user row repeating an earlier one's text and
  *   timestamp is a copy of it. Hermes's restatement of a request after a compaction (`[STILL IN
  *   PROGRESS …]` and the request's words) is that request: a copy where the window holds it.
  * - A call stored again after a compaction (same id and timestamp as an earlier call) is a copy,
@@ -122,6 +123,22 @@ const V4A_OPERATIONS: Readonly<Record<string, FileOperation>> = {
 };
 const TERMINAL_STUB = /^\[terminal\] ran `[\s\S]*` -> exit (-?\d+|\?), [\d,]+ lines? output\s*$/;
 
+// The words of a reply that only assents, approves or thanks (`yes, approve it`, `ok go ahead`).
+const ASSENT_WORDS: ReadonlySet<string> = new Set(
+  ("ok okay k y yes yep yeah sure right fine great good nice perfect cool please thanks thank " +
+    "you ty sounds lgtm go ahead on continue proceed do it that so approve approved confirm " +
+    "confirmed allow").split(" "),
+);
+// The most words such a reply has.
+const ASSENT_MOST_WORDS = 8;
+
+/** Whether a user's text is a reply that only assents, approves or thanks: no request. */
+function isAssent(text: string): boolean {
+  const words = text.toLowerCase().split(/[^a-z]+/).filter((word) => word !== "");
+  return words.length > 0 && words.length <= ASSENT_MOST_WORDS &&
+    words.every((word) => ASSENT_WORDS.has(word));
+}
+
 /** Lists the facts of a window given as OpenAI-style messages. */
 export function windowFacts(rows: readonly unknown[]): WindowFacts {
   const read = readWindowRows(rows);
@@ -189,7 +206,9 @@ export function windowFacts(rows: readonly unknown[]): WindowFacts {
     files: [...files].map(([path, operations]) => ({ path, operations })),
     errorNames: [...errorNames].map(([name, firstRef]) => ({ name, firstRef })),
     requests: read.users
-      .filter((user) => user.text.trim() !== "" && !user.text.trimStart().startsWith("["))
+      .filter((user) =>
+        user.text.trim() !== "" && !user.text.trimStart().startsWith("[") && !isAssent(user.text)
+      )
       .map(({ ref, copies }) => (copies ? { ref, copies } : { ref })),
     unread: {
       unreadableCalls,
