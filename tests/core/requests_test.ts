@@ -149,3 +149,24 @@ Deno.test("replies that assent or approve are no requests; with a task after the
     }
   }
 });
+
+Deno.test("words asked again are one request in Goal, cited where first asked", () => {
+  const random = new SeededRandom(61);
+  const pool = [
+    "Run the tests and fix what fails.",
+    "Keep the public API unchanged.",
+    "Open a PR against release/2.14 when it passes.",
+    "Why does test_mean fail on empty input?",
+  ];
+  for (let trial = 0; trial < 50; trial++) {
+    const asked = Array.from({ length: random.range(2, 8) }, () => random.pick(pool));
+    const window = asked.flatMap((content, index) => [
+      { role: "user", content, _row_id: 2 * index + 1 },
+      { role: "assistant", content: "On it.", _row_id: 2 * index + 2 },
+    ]);
+    const expected = [...new Set(asked)].map((text) => `[#${2 * asked.indexOf(text) + 1}] ${text}`);
+    const { body } = project(window, { sessionId: "s", budgetTokens: 4000 });
+    const goal = body.split("## Goal\n")[1]!.split("\n\n")[0]!.split("\n");
+    assert.deepEqual(goal, expected, JSON.stringify(asked));
+  }
+});

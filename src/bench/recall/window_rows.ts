@@ -16,7 +16,10 @@ export interface WindowCall {
 export interface UserRow {
   readonly ref: string;
   readonly text: string;
-  /** Later user rows with the same text and timestamp: Hermes's copies after a compaction. */
+  /**
+   * Later user rows with the same text: Hermes's copies after a compaction, and the same words
+   * asked again.
+   */
   readonly copies?: readonly string[];
 }
 
@@ -50,7 +53,7 @@ export function readWindowRows(rows: readonly unknown[]): WindowRows {
   const byId = new Map<string, number>();
   const firstMade = new Map<string, unknown>();
   const copied = new Set<string>();
-  const users: { ref: string; text: string; timestamp: unknown; copies?: string[] }[] = [];
+  const users: { ref: string; text: string; copies?: string[] }[] = [];
   let orphanResults = 0;
   let repeatedCalls = 0;
   const copyOf = (id: string) => {
@@ -68,11 +71,11 @@ export function readWindowRows(rows: readonly unknown[]): WindowRows {
       // a copy of it where the window holds it, else the only copy the window has.
       const restated = RESTATED.exec(raw);
       const text = restated ? raw.slice(restated[0].length) : raw;
-      const original = users.find((user) =>
-        user.text === text && (restated !== null || isCopy(user.timestamp, row.timestamp))
-      );
+      // The same words again (a copy Hermes stored after a compaction, or asked anew) are the
+      // request made first.
+      const original = users.find((user) => user.text === text);
       if (original) (original.copies ??= []).push(ref);
-      else users.push({ ref, text, timestamp: row.timestamp });
+      else users.push({ ref, text });
     }
     if (row.role === "assistant" && Array.isArray(row.tool_calls)) {
       for (const entry of row.tool_calls) {
@@ -106,7 +109,7 @@ export function readWindowRows(rows: readonly unknown[]): WindowRows {
       ...(result ? { result } : {}),
       ...(copies ? { copies } : {}),
     })),
-    users: users.map(({ timestamp: _, ...user }) => user),
+    users,
     orphanResults,
     repeatedCalls,
   };

@@ -17,9 +17,10 @@ import type { Change, SectionSpec } from "../section.ts";
 /**
  * Goal: every request the user made, in the order made, the first one pinned (it is what the
  * session is for). Carried forward across compactions; a request Hermes stored again (same words,
- * same time) is the same request, an earlier line that could not cite its row gives way to the
- * line that does, and bare acknowledgements ("ok, go ahead") are not requests. A
- * request too long for its line shows its start and its end.
+ * same time) is the same request, as are the same words asked again (listed once, where first
+ * asked), an earlier line that could not cite its row gives way to the line that does, and bare
+ * acknowledgements and approvals ("ok, go ahead") are not requests. A request too long for its
+ * line shows its start and its end.
  */
 export const GOAL: SectionSpec<RequestEntry> = {
   heading: "## Goal",
@@ -32,11 +33,18 @@ export const GOAL: SectionSpec<RequestEntry> = {
       .filter((row) => isUserRequest(row) && !analysis.copies.has(row))
       .map((row) => ({ row, entry: requestOf(row), restated: isRestatement(row) }));
     // A request Hermes restated after a compaction is the request: not again when the window
-    // holds the request itself.
+    // holds the request itself. Words asked again are the request asked first, listed once.
     const asked = new Set(
       requests.filter(({ restated }) => !restated).map(({ entry }) => entry.text),
     );
+    const listed = new Set<string>();
+    const firstAsked = ({ entry }: { entry: RequestEntry }) => {
+      const first = !listed.has(entry.text);
+      listed.add(entry.text);
+      return first;
+    };
     return requests.filter(({ restated, entry }) => !restated || !asked.has(entry.text))
+      .filter(firstAsked)
       .map(({ row, entry }) => ({
         key: requestKey(entry),
         entry,
