@@ -18,8 +18,6 @@ export interface CommandFile {
   readonly change: CommandFileChange;
 }
 
-// A here-document's opening (`<< 'EOF'`, `<<-EOF`), with its closing word.
-const HERE_DOCUMENT = /<<-?\s*(['"]?)([A-Za-z_]\w*)\1/g;
 // A word whose file the line does not name: a glob, a variable, a home directory.
 const UNNAMED = /[*?[\]$~{}]/;
 /** Options that edit in place: sed's `-i`/`--in-place` (with a backup suffix), perl's `-i`, `-pi`. */
@@ -51,7 +49,7 @@ const SCRIPT_OPTIONS = /^-(?:e|f|-expression|-file)$/;
 export function commandFiles(command: string): CommandFile[] {
   // A line that names none of the programs read here changes no file: it is read no further.
   if (!PROGRAMS.test(command)) return [];
-  const steps = commandSteps(withoutHereDocuments(command))?.steps ?? [];
+  const steps = commandSteps(command)?.steps ?? [];
   const found: CommandFile[] = [];
   const add = (path: string, change: CommandFileChange) => {
     if (path === "" || UNNAMED.test(path)) return;
@@ -77,21 +75,4 @@ export function commandFiles(command: string): CommandFile[] {
     }
   }
   return found;
-}
-
-/** `command` without the bodies of its here-documents (their lines are data, not commands). */
-function withoutHereDocuments(command: string): string {
-  if (!command.includes("<<")) return command;
-  const kept: string[] = [];
-  // The closing words of the here-documents opened and not yet closed, in order.
-  const open: string[] = [];
-  for (const line of command.split("\n")) {
-    if (open.length > 0) {
-      if (line.trim() === open[0]) open.shift();
-      continue;
-    }
-    kept.push(line);
-    for (const [, , delimiter] of line.matchAll(HERE_DOCUMENT)) open.push(delimiter as string);
-  }
-  return kept.join("\n");
 }

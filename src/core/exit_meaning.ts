@@ -67,43 +67,69 @@ function isExitCodeDiff(args: readonly string[]): boolean {
   return args.includes("--exit-code") || args.includes("--quiet") || args.includes("--no-index");
 }
 
-// Programs that pass on what the work before them printed, whose own status says nothing of it.
-const PASSERS_ON = new Set(["tail", "head", "cat", "tee", "less", "more", "wc", "sort", "uniq"]);
-// Steps that stand in for a failure after `||`, exiting 0 whatever the work did.
-const FALLBACKS = new Set(["true", ":", "echo", "printf"]);
+// Steps that only set up the line's work (where it runs, its environment, a pause): whose status
+// the line's says nothing of is no loss.
+const SETUP = new Set([
+  "cd",
+  "pushd",
+  "popd",
+  "export",
+  "unset",
+  "set",
+  "source",
+  ".",
+  "sleep",
+  "true",
+  ":",
+  "mkdir",
+]);
 
 /**
- * The program whose exit status a command line's status is when that program only passes on what
- * the work before it printed, so the status says nothing of the work: the last step of a pipeline
- * (`pytest 2>&1 | tail -50`, without `pipefail`) that passes output on (`tail`, `head`, `tee`, …),
- * or a fallback after `||` (`make || true`). `undefined` for any other line, and where the work is
- * itself a program that prints content (`cat a.py | head`, `grep -rn x | head`), whose status
- * matters little.
+ * The program whose exit status a command line's status is when that status says nothing of work
+ * run before it: the line's last step, when an earlier step that does work (not one that prints
+ * content, `cat a.py | head`, or sets the line up, `export X=1`) may have failed without the line
+ * failing — piped into another program (`pytest 2>&1 | tail -50`, without `pipefail`), followed by
+ * `;`, a newline or `&` (`pytest; echo done`), or caught by a later `||` (`make || true`); `?`
+ * when its name is no plain word. `undefined` for a line whose status is its work's: one step, or
+ * steps joined by `&&`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { statusPasser } from "./exit_meaning.ts";
  * assert.equal(statusPasser("cd /repo && python -m pytest -x 2>&1 | tail -50"), "tail");
+ * assert.equal(statusPasser("git stash && pytest -q 2>&1 | tail -1"), "tail");
+ * assert.equal(statusPasser("pytest -q > log.txt 2>&1; tail -5 log.txt"), "tail");
  * assert.equal(statusPasser("make build || true"), "true");
  * assert.equal(statusPasser("cat app.py | head -20"), undefined);
- * assert.equal(statusPasser("python -m pytest -x"), undefined);
+ * assert.equal(statusPasser("pip install -e . && python -m pytest -x"), undefined);
  * ```
  */
 export function statusPasser(command: string): string | undefined {
-  // Both a pipe and `||` write a `|`: a line without one is read no further.
-  if (!command.includes("|")) return undefined;
+  // A line of one step is read no further.
+  if (!/[|;&\n]/.test(command)) return undefined;
   const steps = commandSteps(command)?.steps;
   if (steps === undefined || steps.length < 2) return undefined;
-  const work = shellStep(steps[0] as ShellSegment);
   const last = shellStep(steps.at(-1) as ShellSegment);
-  if (work === undefined || last === undefined || CONTENT_PROGRAMS.has(work.program)) {
-    return undefined;
-  }
-  if (isPipeline(steps, command)) return PASSERS_ON.has(last.program) ? last.program : undefined;
-  const fallback = steps.length === 2 && steps[0]?.then === "||";
-  return fallback && FALLBACKS.has(last.program) ? last.program : undefined;
+  if (last === undefined) return undefined;
+  const pipefail = command.includes(PIPEFAIL);
+  const hidden = steps.slice(0, -1).some((step, index) => {
+    const work = shellStep(step);
+    if (work === undefined || CONTENT_PROGRAMS.has(work.program) || SETUP.has(work.program)) {
+      return false;
+    }
+    if (step.then === "|") return !pipefail;
+    // After `&&` a failure ends the line with its status, unless a later `||` catches it.
+    if (step.then === "&&") return steps.slice(index + 1, -1).some((later) => later.then === "||");
+    return true;
+  });
+  if (!hidden) return undefined;
+  return PLAIN_NAME.test(last.program) ? last.program : UNNAMED_PROGRAM;
 }
+
+// How a program is named in a summary line: a plain word, else `?` (a name is the line's own text).
+const PLAIN_NAME = /^[\w.+-]{1,64}$/;
+const UNNAMED_PROGRAM = "?";
 
 /** Whether `steps` are one pipeline of several programs whose status is its last one's. */
 function isPipeline(steps: readonly ShellSegment[], command: string): boolean {

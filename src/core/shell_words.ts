@@ -214,13 +214,14 @@ function baseName(word: string): string {
 
 /**
  * The steps a command line runs after its leading `cd DIR &&` (or `cd DIR;`) steps, which only
- * choose where the rest runs, each with the operator after it; `undefined` when the line cannot be read. `cd`
- * holds the directories those leading steps changed to.
+ * choose where the rest runs, each with the operator after it; the bodies of its here-documents
+ * are data, not steps. `undefined` when the line cannot be read. `cd` holds the directories those
+ * leading steps changed to.
  */
 export function commandSteps(
   line: string,
 ): { readonly cd: readonly string[]; readonly steps: readonly ShellSegment[] } | undefined {
-  const segments = shellSegments(line.trim());
+  const segments = shellSegments(withoutHereDocuments(line).trim());
   if (segments === undefined) return undefined;
   let start = 0;
   while (
@@ -303,4 +304,24 @@ export function commandWork(line: string): CommandWork | undefined {
 export function commandFamily(line: string): string | undefined {
   const work = commandWork(line);
   return work && [work.work, ...work.items].join(" ");
+}
+
+// A here-document's opening (`<< 'EOF'`, `<<-EOF`), with its closing word.
+const HERE_DOCUMENT = /<<-?\s*(['"]?)([A-Za-z_]\w*)\1/g;
+
+/** `line` without the bodies of its here-documents (their lines are data, not commands). */
+function withoutHereDocuments(line: string): string {
+  if (!line.includes("<<")) return line;
+  const kept: string[] = [];
+  // The closing words of the here-documents opened and not yet closed, in order.
+  const open: string[] = [];
+  for (const text of line.split("\n")) {
+    if (open.length > 0) {
+      if (text.trim() === open[0]) open.shift();
+      continue;
+    }
+    kept.push(text);
+    for (const [, , delimiter] of text.matchAll(HERE_DOCUMENT)) open.push(delimiter as string);
+  }
+  return kept.join("\n");
 }
