@@ -20,6 +20,9 @@ export interface DiffFile {
 export const HUNK_START = "@@ -";
 const HUNK_HEADER = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/gm;
 const GIT_START = "diff --git ";
+// git's combined diff of a merge (`diff --cc`, `@@@` hunks), whose lines are not counted here.
+const COMBINED = /^diff --(?:cc|combined) /;
+const COMBINED_HUNK = "@@@ -";
 const GIT_HEADER = /^diff --git (?:"?a\/)?(\S+?)"? (?:"?b\/)?(\S+?)"?$/;
 const OLD_NAME = /^--- (?:a\/)?(\S+)/;
 const NEW_NAME = /^\+\+\+ (?:b\/)?(\S+)/;
@@ -85,7 +88,7 @@ export function hunkBodies(text: string): [number, number][] {
 
 /**
  * The files of the diffs `text` holds, in order, each with its name, its `index` line's blobs and
- * the lines its hunks add and remove.
+ * the lines its hunks add and remove; not the files of a merge's combined diff (`diff --cc`).
  *
  * @example
  * ```ts
@@ -103,6 +106,9 @@ export function diffFiles(text: string): DiffFile[] {
   // The file being read, and whether a hunk of it was read (a name after that is another file's).
   let file: { path: string; blobs?: string; added: number; removed: number } | undefined;
   let hunked = false;
+  // Whether the lines read are a combined diff's (its headers, then its hunks), up to the next
+  // file's header.
+  let combined: false | "headers" | "hunks" = false;
   // The headers before each hunk name its file; a new name starts a new file.
   let lineStart = 0;
   const close = () => {
@@ -124,14 +130,27 @@ export function diffFiles(text: string): DiffFile[] {
     const end = text.indexOf("\n", lineStart);
     const line = text.slice(lineStart, end === -1 ? text.length : end);
     lineStart = end === -1 ? text.length : end + 1;
+    if (COMBINED.test(line)) {
+      close();
+      combined = "headers";
+      continue;
+    }
     const git = GIT_HEADER.exec(line);
     if (git) {
       close();
+      combined = false;
       file = {
         path: git[2] === NO_FILE ? git[1] as string : git[2] as string,
         added: 0,
         removed: 0,
       };
+      continue;
+    }
+    // A combined diff's file is named, counted and given blobs by none of its lines; a file's name
+    // after its hunks starts another diff.
+    if (combined === "hunks" && OLD_NAME.test(line)) combined = false;
+    if (combined !== false) {
+      if (line.startsWith(COMBINED_HUNK)) combined = "hunks";
       continue;
     }
     const index = INDEX.exec(line);

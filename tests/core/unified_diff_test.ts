@@ -11,8 +11,9 @@ import { SeededRandom } from "../../src/sample/random.ts";
 function fileDiff(
   random: SeededRandom,
   path: string,
-): { lines: [string, boolean][]; file: DiffFile } {
-  const kind = random.pick(["changed", "added", "removed", "plain"] as const);
+): { lines: [string, boolean][]; file?: DiffFile } {
+  const kind = random.pick(["changed", "added", "removed", "plain", "combined"] as const);
+  if (kind === "combined") return { lines: combinedDiff(random, path).map((line) => [line, true]) };
   const blobs = `${random.hex(9)}..${random.hex(9)}`;
   const lines: string[] = [];
   if (kind !== "plain") {
@@ -49,6 +50,24 @@ function fileDiff(
   };
 }
 
+/**
+ * git's combined diff of a file with a merge conflict (`diff --cc`): its lines count no file's
+ * lines added or removed, and no hunk of its is a unified diff's.
+ */
+function combinedDiff(random: SeededRandom, path: string): string[] {
+  const body = ["  fn load() {", "++<<<<<<< HEAD", " +    parse(a)", "++=======", "+     parse(b)"];
+  return [
+    `diff --cc ${path}`,
+    `index ${random.hex(9)},${random.hex(9)}..0000000`,
+    `--- a/${path}`,
+    `+++ b/${path}`,
+    "@@@ -1,3 -1,3 +1,7 @@@",
+    ...body,
+    "++>>>>>>> feature",
+    "  }",
+  ];
+}
+
 Deno.test("a diff's files are read with their names, blobs and the lines they add and remove", () => {
   const random = new SeededRandom(16);
   for (let trial = 0; trial < 300; trial++) {
@@ -63,7 +82,8 @@ Deno.test("a diff's files are read with their names, blobs and the lines they ad
       ["2 files changed", true],
     ];
     const text = lines.map(([line]) => line).join("\n");
-    assert.deepEqual(diffFiles(text), diffs.map((diff) => diff.file), text);
+    // A merge's combined diff states no counts: its file is none of the diff's files.
+    assert.deepEqual(diffFiles(text), diffs.flatMap((diff) => diff.file ?? []), text);
     // Every line of a hunk lies in a body, and no header does.
     const bodies = hunkBodies(text);
     let at = 0;
