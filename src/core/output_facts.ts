@@ -43,10 +43,15 @@ const COMMIT_LINE = /^\[[^\]\s]{1,200} (?:\(root-commit\) )?[0-9a-f]{7,40}\] .*$
 // A hash git printed on a line of its own (`git rev-parse HEAD`, `git log --format=%H`, `git log`'s
 // `commit …` line).
 const HASH_LINE = /^(?:commit )?[0-9a-f]{7,40}$/gm;
+// What pytest counts in its tally (`2 failed, 140 passed, 1 warning in 3.1s`).
+const TALLY_WORDS = "passed|failed|errors?|skipped|xfailed|xpassed|deselected";
 // The forms of a test run's tally line, each with where it must stand in the line.
 // (The count is looked behind, so a search for the form starts at its word, not at every digit.)
 const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true }> = [
-  { form: String.raw`(?<=\b\d+ )(?:passed|failed|errors?|skipped|xfailed|xpassed|deselected)\b` },
+  {
+    form: String
+      .raw`(?<=\b\d+ )(?:${TALLY_WORDS})(?:, \d+ (?:${TALLY_WORDS}|warnings?))* in [\d.]+ ?s`,
+  },
   { form: String.raw`Ran \d+ tests? in `, start: true },
   { form: String.raw`(?:OK|FAILED) \((?:failures|errors|skipped)=`, start: true },
   { form: String.raw`Tests?:\s.*\d+ total`, start: true },

@@ -191,3 +191,26 @@ Deno.test("Facts from Outputs keeps a test run's last tally, whichever runner pr
     assert.deepEqual(lines, [`- [#3] terminal tally: ${kept}`], printed);
   }
 });
+
+Deno.test("Facts from Outputs takes no count of something else for a test run's tally", () => {
+  const random = new SeededRandom(29);
+  const lookalikes = [
+    (n: number) => `psql: error: connection to server on port ${n} failed: FATAL: password`,
+    (n: number) => `upload attempt ${n} failed, retrying in ${n}s`,
+    (n: number) => `${n} errors found in config/app.yaml`,
+    (n: number) => `shard ${n} passed validation in ${n} ms`,
+    (n: number) => `[${n} skipped] rate limited`,
+  ];
+  for (const lookalike of lookalikes) {
+    const output = Array.from(
+      { length: random.range(20, 40) },
+      () => lookalike(random.range(2, 9000)),
+    ).join("\n");
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Check the service." },
+      ...call(2, "terminal", { command: "./check.sh" }, { output, exit_code: 1 }),
+    ];
+    const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
+    assert.deepEqual(lines.filter((line) => line.includes(" tally: ")), [], output);
+  }
+});
