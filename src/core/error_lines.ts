@@ -3,7 +3,7 @@
  * (`ERROR`, `FATAL`, `CRITICAL`, `PANIC`, `FAIL`, … and the same tags in other scripts, `[错误]`,
  * `[エラー]`, `ОШИБКА`, …, or `level=error`), the lines that name an exception as raised (the
  * last line of a traceback, pytest's `E   KeyError: …`) and programs' reports of an error in their
- * own words (`Error: …`, `fatal: …`, `npm ERR! …`, git's `CONFLICT (content): …`, make's `*** …`,
+ * own words (`Error: …`, `fatal: …`, `npm ERR! …`, git's `CONFLICT (content): …`, make's and patch's `*** …`,
  * and the shell's or a runtime's report that it could not run or open what it was given: `bash:
  * pytest: command not found`, `python3: No module named pytest`). Each is known
  * by its fingerprint: the line with its numbers, hex runs and uuids masked, so the same error with
@@ -98,7 +98,7 @@ const REPORT_OPENING = new RegExp(`^(?:${REPORT_OPENINGS.map(RegExp.escape).join
 // not found`, `sh: 1: tox: not found`, `/usr/bin/python3: No module named pytest`, `cat: a.txt: No
 // such file or directory`, `python: can't open file 'x.py': [Errno 2] No such file or directory`.
 // A command piped into `head` or `tail` exits 0 whatever it printed: such a line is then the only
-// sign that the work never ran. Such a report (and make's) is read among an output's last lines.
+// sign that the work never ran. Such a report (and make's and patch's) is read among an output's last lines.
 const UNRUN_ENDINGS = [
   "No module named",
   "command not found",
@@ -117,9 +117,12 @@ const UNRUN_ENDING = String.raw`: (?:\[Errno \d+\] )?(?:${
 const UNRUN = new RegExp(
   String.raw`^(?:[^\s:][^:\n]{0,200}: )*[^\s:][^:\n]{0,200}${UNRUN_ENDING}(?: \S+)?$`,
 );
-// make's report of a recipe or rule that failed: `make: *** [Makefile:3: all] Error 2`.
-const MAKE_STOPPED = ": *** ";
-const MAKE_REPORT = new RegExp(String.raw`^g?make(?:\[\d+\])?${RegExp.escape(MAKE_STOPPED)}`);
+// make's report of a recipe or rule that failed, patch's of a patch it could not apply, each
+// followed by what stopped it: `make: *** [Makefile:3: all] Error 2`, `patch: **** malformed patch`.
+const STOPPED = ": ***";
+const STOP_REPORT = new RegExp(
+  String.raw`^(?:g?make(?:\[\d+\])?|patch)${RegExp.escape(STOPPED)}\*? `,
+);
 // Timestamps, syslog prefixes and read_file's line numbers before the words of a line.
 const LEAD =
   /^(?:\s*\d+\|)?\s*(?:\[?\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?\]?\s+|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d\s+)?/;
@@ -159,9 +162,9 @@ const MARKS = [
   ...[BRACKETED_TAG.source, "level", REPORT_WORD].map((source) => new RegExp(source, "gi")),
   new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
 ];
-// The reports that work could not run, and make's, end what a command printed: they are looked
+// The reports that work could not run, and make's and patch's, end what a command printed: they are looked
 // for in its last lines only (a pass over every output for them would cost as much as any other).
-const LAST_REPORT_MARK = new RegExp(`${UNRUN_ENDING}|${RegExp.escape(MAKE_STOPPED)}`, "g");
+const LAST_REPORT_MARK = new RegExp(`${UNRUN_ENDING}|${RegExp.escape(STOPPED)}`, "g");
 const LAST_REPORT_CHARS = 4000;
 const EVERY_MARK = [...MARKS, LAST_REPORT_MARK];
 
@@ -290,7 +293,7 @@ function judge(raw: string): ErrorLine | undefined {
     ? "raised"
     : isTaggedError(line)
     ? "tagged"
-    : REPORT.test(line) || REPORT_OPENING.test(line) || UNRUN.test(line) || MAKE_REPORT.test(line)
+    : REPORT.test(line) || REPORT_OPENING.test(line) || UNRUN.test(line) || STOP_REPORT.test(line)
     ? "report"
     : undefined;
   if (kind === undefined) return undefined;

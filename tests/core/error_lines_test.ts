@@ -61,6 +61,15 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
     "make[1]: *** No rule to make target 'x'.  Stop.",
     "make[1]: *** No rule to make target 'x'.  Stop.",
   ],
+  [
+    "patch: **** malformed patch at line 79: @@ -1 +1 @@",
+    "patch: **** malformed patch at line 79: @@ -1 +1 @@",
+  ],
+  [
+    "patch: **** Only garbage was found in the patch input.",
+    "patch: **** Only garbage was found in the patch input.",
+  ],
+  ["patching file src/a.py", undefined],
   ['src/io.py:12:    raise OSError("No such file or directory")', undefined],
   ["the key was not found in the cache, so it is rebuilt", undefined],
   ["Permission denied errors are retried twice", undefined],
