@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { visibleText, withoutEscapes } from "./sanitize.ts";
 import { headAndTail } from "./text_lines.ts";
 import { textMemo } from "./text_memo.ts";
 import { HUNK_START, hunkBodies } from "./unified_diff.ts";
@@ -130,6 +131,8 @@ const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g
 const HEX = /\b(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,})\b/gi;
 const NUMBER = /\d+/g;
 const NOT_ASCII = /[^\p{ASCII}]/u;
+// What starts a terminal's escape sequence (a color).
+const ESCAPE = "\x1b";
 
 // What a line must hold to be an error line of some kind, derived from the rules above: a level
 // word or a report's opening as written (upper case, or one of another language), an exception's
@@ -179,7 +182,9 @@ const MOST_LINES = 2_000;
  * lines of a diff's hunks (code added, removed or around a change, not what a program reported).
  */
 function candidateLines(output: string): string[] {
-  const text = headAndTail(output, HEAD_CHARS, TAIL_CHARS);
+  const read = headAndTail(output, HEAD_CHARS, TAIL_CHARS);
+  // Lines a program colored are read as they show.
+  const text = read.includes(ESCAPE) ? withoutEscapes(read) : read;
   // Each mark's pass finds line starts in order; most find none, so few lists are merged.
   let starts: number[] = [];
   for (const mark of EVERY_MARK) {
@@ -286,7 +291,8 @@ export const errorLineOf: (raw: string) => ErrorLine | undefined = textMemo(judg
 
 /** The error line `raw` is, if it is one. */
 function judge(raw: string): ErrorLine | undefined {
-  const line = raw.replace(LEAD, "").trim();
+  // A line a program colored is judged as it shows (`ERROR` in red is a level's tag).
+  const line = (raw.includes(ESCAPE) ? visibleText(raw) : raw).replace(LEAD, "").trim();
   if (line === "") return undefined;
   const raised = RAISED.exec(line);
   const kind = raised

@@ -73,13 +73,18 @@ export const sanitizeInline: (text: string) => string = textMemo(
   2_048,
 );
 
+/** `text` without its terminal escape sequences (colors, cursor moves), its lines as they are. */
+export function withoutEscapes(text: string): string {
+  return text.replace(ESCAPES, "");
+}
+
 /**
  * What a reader sees of `text`, on one line: escapes and invisible characters removed, whitespace
  * collapsed. Markers are left as they are, so structure (a heading, Hermes's wrappers) can be
  * recognised before the line is cleaned further.
  */
 export function visibleText(text: string): string {
-  const visible = PLAIN.test(text) ? text : text.replace(ESCAPES, "").replace(INVISIBLE, "");
+  const visible = PLAIN.test(text) ? text : withoutEscapes(text).replace(INVISIBLE, "");
   return visible.replace(WHITESPACE, " ").trim();
 }
 

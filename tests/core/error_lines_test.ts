@@ -70,6 +70,8 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
     "patch: **** Only garbage was found in the patch input.",
   ],
   ["patching file src/a.py", undefined],
+  ["\u001b[31mERROR\u001b[0m \u001b[1mbuild failed\u001b[22m", "ERROR build failed"],
+  ["\u001b[1;31merror\u001b[0m: linker `cc` not found", "error: linker `cc` not found"],
   ['src/io.py:12:    raise OSError("No such file or directory")', undefined],
   ["the key was not found in the cache, so it is rebuilt", undefined],
   ["Permission denied errors are retried twice", undefined],
