@@ -1,3 +1,4 @@
+import { errorLineOf } from "./error_lines.ts";
 import { cut, excerpt } from "./excerpt.ts";
 import type { Outcome } from "./outcome.ts";
 import { isBlocked, isFailure } from "./outcome_words.ts";
@@ -78,7 +79,13 @@ function tail(text: string, chars: number): string[] {
 
 function errorLines(text: string): string {
   const lines = searchable(text);
-  const matching = [...new Set(lines.filter((line) => ERROR_LINE.test(line)))];
+  // A line with an error word, or a program's report of an error in its own words, which may
+  // have none (`patch: **** malformed patch at line 79`).
+  const matching = [
+    ...new Set(
+      lines.filter((line) => ERROR_LINE.test(line) || errorLineOf(line)?.kind === "report"),
+    ),
+  ];
   // A traceback's header says less than the exception line it leads to.
   const chosen = lastClean(matching, (line) => !TRACEBACK_HEADER.test(line));
   const shown = chosen.length > 0 ? chosen : lastClean(matching, () => true);
