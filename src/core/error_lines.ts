@@ -124,9 +124,10 @@ const STOPPED = ": ***";
 const STOP_REPORT = new RegExp(
   String.raw`^(?:g?make(?:\[\d+\])?|patch)${RegExp.escape(STOPPED)}\*? `,
 );
-// Timestamps, syslog prefixes and read_file's line numbers before the words of a line.
+// Timestamps, syslog prefixes and line numbers (read_file's `12|`, `grep -n`'s `12:` before words
+// or a date) before the words of a line.
 const LEAD =
-  /^(?:\s*\d+\|)?\s*(?:\[?\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?\]?\s+|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d\s+)?/;
+  /^(?:\s*\d+\||\d+:(?=\d{4}-\d\d-\d\d|\D))?\s*(?:\[?\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?\]?\s+|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d\s+)?/;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 const HEX = /\b(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,})\b/gi;
 const NUMBER = /\d+/g;
