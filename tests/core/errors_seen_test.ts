@@ -326,3 +326,45 @@ Deno.test("an exception no test summary names stays an error of its own", () => 
     "- FAILED tests/test_a.py::test_x - KeyError: 'sku-1' (first at [#3])",
   ]);
 });
+
+Deno.test("test runs' tallies are no errors seen, whatever they count", () => {
+  const random = new SeededRandom(43);
+  const tallies = [
+    () =>
+      `test result: FAILED. ${random.range(1, 90)} passed; ${random.range(1, 9)} failed; 0 ignored`,
+    () => `FAIL\tgithub.com/dev/orbit/internal/store\t0.0${random.range(10, 99)}s`,
+  ];
+  const rows = [];
+  for (let run = 0; run < 4; run++) {
+    const id = 2 + 2 * run;
+    const failing = `test kernel::tests::${["alpha", "beta", "gamma", "delta"][run]} ... FAILED`;
+    rows.push(
+      {
+        role: "assistant",
+        content: "",
+        _row_id: id,
+        tool_calls: [{
+          id: `c${run}`,
+          type: "function",
+          function: { name: "terminal", arguments: JSON.stringify({ command: "cargo test" }) },
+        }],
+      },
+      {
+        role: "tool",
+        tool_call_id: `c${run}`,
+        _row_id: id + 1,
+        content: JSON.stringify({
+          output: `${failing}\n${random.pick(tallies)()}`,
+          exit_code: 101,
+        }),
+      },
+    );
+  }
+  const { body } = project([{ role: "user", content: "Fix the tests.", _row_id: 1 }, ...rows], {
+    sessionId: "s",
+    budgetTokens: 8000,
+  });
+  const seen = section(body, "## Errors Seen");
+  assert.deepEqual(seen.filter((line) => /test result|\bFAIL\s+github/.test(line)), [], body);
+  assert.equal(seen.filter((line) => line.includes("... FAILED")).length, 4, body);
+});

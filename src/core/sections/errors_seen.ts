@@ -11,6 +11,7 @@ import type { ToolEvent } from "../events.ts";
 import { COMMAND_TOOLS, READ_FILE_TOOL } from "../hermes.ts";
 import { momentOf } from "../moment.ts";
 import { isFailure } from "../outcome_words.ts";
+import { TALLY, withoutRules } from "../output_facts.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
@@ -81,7 +82,8 @@ function shownError(line: string): { text: string; key: string } {
  * (`Error: …`, `fatal: …`) — whatever the command's exit code, with
  * how many times it was printed and the first row it appeared in. Errors are told apart by their
  * fingerprint (numbers, hex runs and uuids masked), so the same error with other ids is one entry;
- * the entry shows the first one, ids and all. A pruning stub keeps no output, so it adds none.
+ * the entry shows the first one, ids and all. A test run's tally is no error line here, and a
+ * pruning stub keeps no output, so it adds none.
  */
 export const ERRORS_SEEN: SectionSpec<ErrorSeenEntry> = {
   heading: "## Errors Seen",
@@ -103,6 +105,9 @@ export const ERRORS_SEEN: SectionSpec<ErrorSeenEntry> = {
       const summarized = summarizedErrors(lines);
       for (const line of lines) {
         if (summarized !== undefined && summarized(line.text)) continue;
+        // A test run's tally counts what failed (Facts from Outputs keeps it): its numbers are
+        // what it says, so no two tallies are one error.
+        if (TALLY.test(withoutRules(line.text))) continue;
         let shown = cleaned.get(line.text);
         if (shown === undefined) cleaned.set(line.text, shown = shownError(line.text));
         const known = seen.get(shown.key);
