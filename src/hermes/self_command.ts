@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { StoreSource } from "../wire/mod.ts";
 import { DENO_RUN_ARGS } from "./launch.ts";
@@ -22,7 +23,9 @@ export function selfCommand(): string[] {
  * session.
  */
 export function showCommand(store: StoreSource): string {
-  const show = ["show", store.sessionId, "--around", "N", "--window", "1", "--db", store.path];
+  // The command runs wherever the agent's terminal is: the store is named from the root.
+  const db = resolve(store.path);
+  const show = ["show", store.sessionId, "--around", "N", "--window", "1", "--db", db];
   return shellLine([...selfCommand(), ...show]);
 }
 

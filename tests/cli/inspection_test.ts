@@ -1,6 +1,7 @@
 /** `vcc sessions|stats|show|preview` against a generated store, which they never change. */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
+import { basename, dirname } from "node:path";
 import { runVcc, runVccOnStore, tempStore } from "../support/vcc_harness.ts";
 
 const store = tempStore();
@@ -224,5 +225,27 @@ Deno.test("bench proofs and bench recall given no source read the default store"
         `vcc: no state database at ${empty}/state.db (the default store); ${alternatives}\n`,
       );
     });
+  }
+});
+
+Deno.test("project --db names the store from the root in its recovery command, however it was given", async () => {
+  const dir = Deno.makeTempDirSync();
+  const window = `${dir}/window.json`;
+  Deno.writeTextFileSync(window, '[{"role": "user", "content": "hi"}]');
+  const started = Deno.cwd();
+  Deno.chdir(dirname(store.path));
+  try {
+    const run = await runVcc([
+      "project",
+      window,
+      "--session-id",
+      compacted!.id,
+      "--db",
+      basename(store.path),
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(run.stdout.includes(`--db ${store.path}\``), run.stdout.split("\n")[0]);
+  } finally {
+    Deno.chdir(started);
   }
 });
