@@ -45,12 +45,16 @@ const COMMIT_LINE = /^\[[^\]\s]{1,200} (?:\(root-commit\) )?[0-9a-f]{7,40}\] .*$
 const HASH_LINE = /^(?:commit )?[0-9a-f]{7,40}$/gm;
 // What pytest counts in its tally (`2 failed, 140 passed, 1 warning in 3.1s`).
 const TALLY_WORDS = "passed|failed|errors?|skipped|xfailed|xpassed|deselected";
-// The forms of a test run's tally line, each with where it must stand in the line.
+// The forms of a test run's tally line, each with where it must stand in the line, and what any
+// text holding one holds, where that differs (a cheap test for a whole output).
 // (The count is looked behind, so a search for the form starts at its word, not at every digit.)
-const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true }> = [
+const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; anywhere?: string }> = [
+  // pytest's counts make the whole line (`2 failed, 140 passed, 1 warning in 3.1s`).
   {
     form: String
-      .raw`(?<=\b\d+ )(?:${TALLY_WORDS})(?:, \d+ (?:${TALLY_WORDS}|warnings?))* in [\d.]+ ?s`,
+      .raw`(?<=^\d+ )(?:${TALLY_WORDS})(?:, \d+ (?:${TALLY_WORDS}|warnings?))*(?: in [\d.]+ ?s\b.*)?`,
+    end: true,
+    anywhere: String.raw`(?<=\b\d+ )(?:${TALLY_WORDS})\b`,
   },
   { form: String.raw`Ran \d+ tests? in `, start: true },
   { form: String.raw`(?:OK|FAILED) \((?:failures|errors|skipped)=`, start: true },
@@ -68,7 +72,9 @@ export const TALLY: RegExp = new RegExp(
     .join("|"),
 );
 // Whether a text may hold a tally line: one of its forms anywhere (a cheap test for a whole output).
-const TALLY_ANYWHERE = new RegExp(TALLY_FORMS.map(({ form }) => form).join("|"));
+const TALLY_ANYWHERE = new RegExp(
+  TALLY_FORMS.map(({ form, anywhere }) => anywhere ?? form).join("|"),
+);
 /**
  * The last line of `text` that is a test run's {@linkcode TALLY} (rules around it left on), read
  * from the end; `undefined` when no line is.
