@@ -48,6 +48,30 @@ def gateway_config(yolo: bool) -> str:
     return "approvals:\n  mode: 'off'\n" if yolo else ""
 
 
+def _startup_marker(home: Path) -> Path:
+    """Installs a hook in ``home`` that writes the returned file on ``gateway:startup``.
+
+    The API server answers before the gateway has started its other services. On 0.22 one of them
+    (the Group Chat worker) imports Hermes's tools on a thread; on Python 3.11, a first request
+    that imports them at the same time breaks both (`SystemError: AST constructor recursion depth
+    mismatch`, then an HTTP 500). Hermes fires ``gateway:startup`` once those services started.
+    """
+    marker = home / "gateway-started"
+    hook = home / "hooks" / "vcc-test-started"
+    hook.mkdir(parents=True, exist_ok=True)
+    (hook / "HOOK.yaml").write_text(
+        "name: vcc-test-started\ndescription: Marks the gateway started.\nevents:\n"
+        "  - gateway:startup\n",
+        encoding="utf-8",
+    )
+    (hook / "handler.py").write_text(
+        "from pathlib import Path\n\n\ndef handle(event_type, context):\n"
+        f"    Path({str(marker)!r}).write_text(event_type)\n",
+        encoding="utf-8",
+    )
+    return marker
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -72,6 +96,7 @@ class Gateway:
             # initialises it alone; releases without a warm-up ignore the variable.
             "HERMES_STARTUP_WARMUP_TIMEOUT": "0",
         }
+        self._started = _startup_marker(Path(env["HERMES_HOME"]))
         self._log = log.open("w", encoding="utf-8")
         self._process = subprocess.Popen(
             [str(hermes_entry_point()), "gateway", "run"],
@@ -83,10 +108,11 @@ class Gateway:
         )
 
     def wait_ready(self) -> bool:
+        """Whether the API server answers and the gateway has finished starting its services."""
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline and self._process.poll() is None:
             with contextlib.suppress(OSError, ValueError):
-                if self._call("GET", "/health", None, 2).get("status"):
+                if self._started.exists() and self._call("GET", "/health", None, 2).get("status"):
                     return True
             time.sleep(0.5)
         return False
