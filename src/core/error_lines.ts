@@ -3,15 +3,15 @@
  * (`ERROR`, `FATAL`, `CRITICAL`, `PANIC`, `FAIL`, … and the same tags in other scripts, `[错误]`,
  * `[エラー]`, `ОШИБКА`, …, or `level=error`), the lines that name an exception as raised (the
  * last line of a traceback, pytest's `E   KeyError: …`) and programs' reports of an error in their
- * own words (`Error: …`, `fatal: …`, `npm ERR! …`, git's `CONFLICT (content): …`, make's and patch's `*** …`,
- * and the shell's or a runtime's report that it could not run or open what it was given: `bash:
- * pytest: command not found`, `python3: No module named pytest`). Each is known
- * by its fingerprint: the line with its numbers, hex runs and uuids masked, so the same error with
- * other ids or times is one error seen several times.
+ * own words (`Error: …`, `fatal: …`, `npm ERR! …`, git's `CONFLICT (content): …`, make's and
+ * patch's `*** …`, and the shell's or a runtime's report that it could not run or open what it was
+ * given: `bash: pytest: command not found`, `python3: No module named pytest`). A line a program
+ * colored is read as it shows. Each is known by its fingerprint: the line with its numbers, hex
+ * runs and uuids masked, so the same error with other ids or times is one error seen several times.
  *
  * @module
  */
-import { visibleText, withoutEscapes } from "./sanitize.ts";
+import { withoutEscapes } from "./sanitize.ts";
 import { headAndTail } from "./text_lines.ts";
 import { textMemo } from "./text_memo.ts";
 import { HUNK_START, hunkBodies } from "./unified_diff.ts";
@@ -99,7 +99,8 @@ const REPORT_OPENING = new RegExp(`^(?:${REPORT_OPENINGS.map(RegExp.escape).join
 // not found`, `sh: 1: tox: not found`, `/usr/bin/python3: No module named pytest`, `cat: a.txt: No
 // such file or directory`, `python: can't open file 'x.py': [Errno 2] No such file or directory`.
 // A command piped into `head` or `tail` exits 0 whatever it printed: such a line is then the only
-// sign that the work never ran. Such a report (and make's and patch's) is read among an output's last lines.
+// sign that the work never ran. Such a report (and make's and patch's) is read among an output's
+// last lines.
 const UNRUN_ENDINGS = [
   "No module named",
   "command not found",
@@ -119,7 +120,7 @@ const UNRUN = new RegExp(
   String.raw`^(?:[^\s:][^:\n]{0,200}: )*[^\s:][^:\n]{0,200}${UNRUN_ENDING}(?: \S+)?$`,
 );
 // make's report of a recipe or rule that failed, patch's of a patch it could not apply, each
-// followed by what stopped it: `make: *** [Makefile:3: all] Error 2`, `patch: **** malformed patch`.
+// followed by what stopped it: `make: *** [Makefile:3: all] Error 2`, `patch: **** malformed …`.
 const STOPPED = ": ***";
 const STOP_REPORT = new RegExp(
   String.raw`^(?:g?make(?:\[\d+\])?|patch)${RegExp.escape(STOPPED)}\*? `,
@@ -132,8 +133,6 @@ const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g
 const HEX = /\b(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,})\b/gi;
 const NUMBER = /\d+/g;
 const NOT_ASCII = /[^\p{ASCII}]/u;
-// What starts a terminal's escape sequence (a color).
-const ESCAPE = "\x1b";
 
 // What a line must hold to be an error line of some kind, derived from the rules above: a level
 // word or a report's opening as written (upper case, or one of another language), an exception's
@@ -166,8 +165,9 @@ const MARKS = [
   ...[BRACKETED_TAG.source, "level", REPORT_WORD].map((source) => new RegExp(source, "gi")),
   new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
 ];
-// The reports that work could not run, and make's and patch's, end what a command printed: they are looked
-// for in its last lines only (a pass over every output for them would cost as much as any other).
+// The reports that work could not run, and make's and patch's, end what a command printed: they
+// are looked for in its last lines only (a pass over every output for them would cost as much as
+// any other).
 const LAST_REPORT_MARK = new RegExp(`${UNRUN_ENDING}|${RegExp.escape(STOPPED)}`, "g");
 const LAST_REPORT_CHARS = 4000;
 const EVERY_MARK = [...MARKS, LAST_REPORT_MARK];
@@ -183,9 +183,8 @@ const MOST_LINES = 2_000;
  * lines of a diff's hunks (code added, removed or around a change, not what a program reported).
  */
 function candidateLines(output: string): string[] {
-  const read = headAndTail(output, HEAD_CHARS, TAIL_CHARS);
   // Lines a program colored are read as they show.
-  const text = read.includes(ESCAPE) ? withoutEscapes(read) : read;
+  const text = withoutEscapes(headAndTail(output, HEAD_CHARS, TAIL_CHARS));
   // Each mark's pass finds line starts in order; most find none, so few lists are merged.
   let starts: number[] = [];
   for (const mark of EVERY_MARK) {
@@ -293,7 +292,7 @@ export const errorLineOf: (raw: string) => ErrorLine | undefined = textMemo(judg
 /** The error line `raw` is, if it is one. */
 function judge(raw: string): ErrorLine | undefined {
   // A line a program colored is judged as it shows (`ERROR` in red is a level's tag).
-  const line = (raw.includes(ESCAPE) ? visibleText(raw) : raw).replace(LEAD, "").trim();
+  const line = withoutEscapes(raw).replace(LEAD, "").trim();
   if (line === "") return undefined;
   const raised = RAISED.exec(line);
   const kind = raised

@@ -75,7 +75,7 @@ export const sanitizeInline: (text: string) => string = textMemo(
 
 /** `text` without its terminal escape sequences (colors, cursor moves), its lines as they are. */
 export function withoutEscapes(text: string): string {
-  return text.replace(ESCAPES, "");
+  return text.includes("\x1b") ? text.replace(ESCAPES, "") : text;
 }
 
 /**

@@ -34,8 +34,9 @@
  * - Requests: user rows whose text, trimmed, is not empty and does not start with `[` (Hermes
  *   writes its own notes to user rows that way), and is more than a reply that assents, approves
  *   or thanks (`ok`, `yes, approve it`); a user row repeating an earlier one's text is that
- *   request (a copy Hermes stored after a compaction, or the same words asked again). Hermes's restatement of a request after a compaction (`[STILL IN
- *   PROGRESS …]` and the request's words) is that request: a copy where the window holds it.
+ *   request (a copy Hermes stored after a compaction, or the same words asked again). Hermes's
+ *   restatement of a request after a compaction (`[STILL IN PROGRESS …]` and the request's words)
+ *   is that request: a copy where the window holds it.
  * - A call stored again after a compaction (same id and timestamp as an earlier call) is a copy,
  *   not a run: its rows cite the run it copies. Calls whose arguments are not a JSON object and
  *   results whose call is not in the window are counted, never guessed at.
