@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { project } from "../../src/core/mod.ts";
 import { SeededRandom } from "../../src/sample/random.ts";
+import { callRows } from "../support/call_rows.ts";
 
 /** The lines of a section of `body`, its heading left out. */
 function section(body: string, heading: string): string[] {
@@ -336,29 +337,11 @@ Deno.test("test runs' tallies are no errors seen, whatever they count", () => {
   ];
   const rows = [];
   for (let run = 0; run < 4; run++) {
-    const id = 2 + 2 * run;
     const failing = `test kernel::tests::${["alpha", "beta", "gamma", "delta"][run]} ... FAILED`;
-    rows.push(
-      {
-        role: "assistant",
-        content: "",
-        _row_id: id,
-        tool_calls: [{
-          id: `c${run}`,
-          type: "function",
-          function: { name: "terminal", arguments: JSON.stringify({ command: "cargo test" }) },
-        }],
-      },
-      {
-        role: "tool",
-        tool_call_id: `c${run}`,
-        _row_id: id + 1,
-        content: JSON.stringify({
-          output: `${failing}\n${random.pick(tallies)()}`,
-          exit_code: 101,
-        }),
-      },
-    );
+    rows.push(...callRows(2 + 2 * run, "terminal", { command: "cargo test" }, {
+      output: `${failing}\n${random.pick(tallies)()}`,
+      exit_code: 101,
+    }));
   }
   const { body } = project([{ role: "user", content: "Fix the tests.", _row_id: 1 }, ...rows], {
     sessionId: "s",

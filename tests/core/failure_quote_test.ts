@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { project } from "../../src/core/mod.ts";
 import { SeededRandom } from "../../src/sample/random.ts";
+import { callRows } from "../support/call_rows.ts";
 
 const REPORTS = [
   "patch: **** malformed patch at line 79: @@ -1,3 +1,4 @@",
@@ -22,25 +23,10 @@ Deno.test("a failed command's line quotes the report its program wrote in its ow
     lines.splice(random.int(lines.length + 1), 0, report);
     const window = [
       { role: "user", content: "Apply the fix.", _row_id: 1 },
-      {
-        role: "assistant",
-        content: "",
-        _row_id: 2,
-        tool_calls: [{
-          id: "c1",
-          type: "function",
-          function: {
-            name: "terminal",
-            arguments: JSON.stringify({ command: "patch -p1 < fix.diff" }),
-          },
-        }],
-      },
-      {
-        role: "tool",
-        tool_call_id: "c1",
-        _row_id: 3,
-        content: JSON.stringify({ output: lines.join("\n"), exit_code: 2 }),
-      },
+      ...callRows(2, "terminal", { command: "patch -p1 < fix.diff" }, {
+        output: lines.join("\n"),
+        exit_code: 2,
+      }),
     ];
     const { body } = project(window, { sessionId: "s", budgetTokens: 4000 });
     const fixes = body.split("## Errors & Fixes\n")[1]!.split("\n\n")[0]!;

@@ -7,31 +7,7 @@
 import assert from "node:assert/strict";
 import { project } from "../../src/core/mod.ts";
 import { SeededRandom } from "../../src/sample/mod.ts";
-
-type Row = Record<string, unknown>;
-
-function call(id: number, tool: string, args: unknown, result: unknown): Row[] {
-  const callId = `c${id}`;
-  return [
-    {
-      role: "assistant",
-      _row_id: id,
-      content: "",
-      tool_calls: [{
-        id: callId,
-        type: "function",
-        function: { name: tool, arguments: JSON.stringify(args) },
-      }],
-    },
-    {
-      role: "tool",
-      _row_id: id + 1,
-      tool_call_id: callId,
-      tool_name: tool,
-      content: JSON.stringify(result),
-    },
-  ];
-}
+import { callRows, type Row } from "../support/call_rows.ts";
 
 /** The section's lines. */
 function facts(body: string): string[] {
@@ -66,29 +42,29 @@ Deno.test("Facts from Outputs keeps the planted line of a long output, and only 
     );
     const rows: Row[] = [
       { role: "user", _row_id: 1, content: `Replay shard ${shard} and tell me what CI says.` },
-      ...call(2, "terminal", { command: "git commit -am fix" }, {
+      ...callRows(2, "terminal", { command: "git commit -am fix" }, {
         output: `[main ${hash}] fix\n 1 file changed`,
         exit_code: 0,
       }),
-      ...call(4, "terminal", { command: "git diff" }, {
+      ...callRows(4, "terminal", { command: "git diff" }, {
         output: `diff --git a/x.py b/x.py\nindex ${blobs} 100644\n--- a/x.py\n+++ b/x.py\n` +
           `@@ -1,${removed + 1} +1,${added + 1} @@\n context\n` +
           [...noise(removed, (index) => `-old ${index}`), ...noise(added, (i) => `+new ${i}`)]
             .join("\n"),
         exit_code: 0,
       }),
-      ...call(6, "terminal", { command: "ci runs" }, {
+      ...callRows(6, "terminal", { command: "ci runs" }, {
         output: around(random, runs, `{"id":${failed},"branch":"main","conclusion":"failure"}`),
         exit_code: 0,
       }),
-      ...call(8, "execute_code", { code: "print(metrics)" }, {
+      ...callRows(8, "execute_code", { code: "print(metrics)" }, {
         status: "success",
         output: around(random, metrics, `ledger_quarantine_total{shard="${shard}"} 18`),
       }),
-      ...call(10, "delegate_task", { goal: "find callers" }, {
+      ...callRows(10, "delegate_task", { goal: "find callers" }, {
         results: [{ status: "completed", summary: `2 call sites: a.py:${shard}, b.py:3.` }],
       }),
-      ...call(12, "process", { action: "wait", session_id: "proc_1" }, {
+      ...callRows(12, "process", { action: "wait", session_id: "proc_1" }, {
         status: "exited",
         exit_code: 0,
         output: `reading\nreplayed ${failed} batches, 0 dropped\n`,
@@ -119,15 +95,15 @@ Deno.test("Facts from Outputs keeps a hash git printed alone, and no hex a progr
     const other = random.hex(12);
     const rows: Row[] = [
       { role: "user", _row_id: 1, content: "Commit it and give me the hash." },
-      ...call(2, "terminal", {
+      ...callRows(2, "terminal", {
         command:
           `git add -A && git -c user.name=dev commit -qm 'tally ${seed}' && git log --format=%H -1`,
       }, { output: full, exit_code: 0 }),
-      ...call(4, "terminal", { command: "cd repo && git rev-parse --short HEAD" }, {
+      ...callRows(4, "terminal", { command: "cd repo && git rev-parse --short HEAD" }, {
         output: `${short}\n`,
         exit_code: 0,
       }),
-      ...call(6, "terminal", {
+      ...callRows(6, "terminal", {
         command: "python3 -c 'import secrets; print(secrets.token_hex(6))'",
       }, {
         output: other,
@@ -145,7 +121,7 @@ Deno.test("Facts from Outputs keeps a hash git printed alone, and no hex a progr
 Deno.test("Facts from Outputs quotes nothing from a short output or one without such lines", () => {
   const rows: Row[] = [
     { role: "user", _row_id: 1, content: "List the files of shard 4." },
-    ...call(2, "terminal", { command: "ls" }, { output: "shard 4\nb.txt", exit_code: 0 }),
+    ...callRows(2, "terminal", { command: "ls" }, { output: "shard 4\nb.txt", exit_code: 0 }),
   ];
   assert.deepEqual(facts(project(rows, { budgetTokens: 8_000 }).body), []);
 });
@@ -182,7 +158,7 @@ Deno.test("Facts from Outputs keeps a test run's last tally, whichever runner pr
     );
     const rows: Row[] = [
       { role: "user", _row_id: 1, content: "Run the tests." },
-      ...call(2, "terminal", { command: "make test" }, {
+      ...callRows(2, "terminal", { command: "make test" }, {
         output: [...noise, printed, ...after].join("\n"),
         exit_code: 1,
       }),
@@ -208,7 +184,7 @@ Deno.test("Facts from Outputs takes no count of something else for a test run's 
     ).join("\n");
     const rows: Row[] = [
       { role: "user", _row_id: 1, content: "Check the service." },
-      ...call(2, "terminal", { command: "./check.sh" }, { output, exit_code: 1 }),
+      ...callRows(2, "terminal", { command: "./check.sh" }, { output, exit_code: 1 }),
     ];
     const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
     assert.deepEqual(lines.filter((line) => line.includes(" tally: ")), [], output);
