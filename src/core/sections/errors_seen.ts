@@ -94,8 +94,8 @@ export const ERRORS_SEEN: SectionSpec<ErrorSeenEntry> = {
   widths: { narrow: ERROR_TEXT_CHARS, wide: ERROR_TEXT_CHARS },
   changes(analysis: Analysis): Change<ErrorSeenEntry>[] {
     const seen = new Map<string, { text: string; count: number; row: Row }>();
-    // Outputs print the same line many times: each is cleaned once.
-    const cleaned = new Map<string, { text: string; key: string }>();
+    // Outputs print the same line many times: each is read once (`null` for a test run's tally).
+    const cleaned = new Map<string, { text: string; key: string } | null>();
     for (const event of analysis.events) {
       const row = event.resultRow;
       const outcome = event.outcome;
@@ -105,11 +105,14 @@ export const ERRORS_SEEN: SectionSpec<ErrorSeenEntry> = {
       const summarized = summarizedErrors(lines);
       for (const line of lines) {
         if (summarized !== undefined && summarized(line.text)) continue;
-        // A test run's tally counts what failed (Facts from Outputs keeps it): its numbers are
-        // what it says, so no two tallies are one error.
-        if (TALLY.test(withoutRules(line.text))) continue;
         let shown = cleaned.get(line.text);
-        if (shown === undefined) cleaned.set(line.text, shown = shownError(line.text));
+        if (shown === undefined) {
+          // A test run's tally counts what failed (Facts from Outputs keeps it): its numbers are
+          // what it says, so no two tallies are one error.
+          shown = TALLY.test(withoutRules(line.text)) ? null : shownError(line.text);
+          cleaned.set(line.text, shown);
+        }
+        if (shown === null) continue;
         const known = seen.get(shown.key);
         if (known) known.count++;
         else if (shown.text !== "") seen.set(shown.key, { text: shown.text, count: 1, row });
