@@ -68,6 +68,9 @@ export function findRoot(paths: readonly string[], earlier?: string): string | u
 // `cd` changes to. (A lone `…` elsewhere is a cut, never the root.)
 const WORD_START = String.raw`(?<=^|[\s'"\x60=(:,])`;
 const CD_END = String.raw`(?=$|[\s;&|)])`;
+// Where a line shows the root as `…`.
+const MARKED_PATH = new RegExp(`${WORD_START}${ROOT_MARK}/`, "g");
+const MARKED_CD = new RegExp(`${WORD_START}cd ${ROOT_MARK}${CD_END}`, "g");
 
 /**
  * `text` (already sanitised) with the root shown as `…` where it leads a path (`…/src/a.py`) or
@@ -81,19 +84,42 @@ const CD_END = String.raw`(?=$|[\s;&|)])`;
  * ```
  */
 export function showRoot(text: string, view: RootView): string {
-  const root = view.root === undefined ? undefined : sanitizeInline(view.root);
-  if (root === undefined || !text.includes(root)) return text;
-  const escaped = RegExp.escape(root);
-  return text.replace(new RegExp(`${WORD_START}${escaped}/`, "g"), `${ROOT_MARK}/`)
-    .replace(new RegExp(`${WORD_START}cd ${escaped}${CD_END}`, "g"), `cd ${ROOT_MARK}`);
+  const shown = shownRoot(view);
+  if (shown === undefined || !text.includes(shown.root)) return text;
+  return text.replace(shown.path, `${ROOT_MARK}/`).replace(shown.cd, `cd ${ROOT_MARK}`);
 }
 
 /** The text {@linkcode showRoot} showed, its `…` read back as the root. */
 export function readRoot(shown: string, view: RootView): string {
-  const root = view.root === undefined ? undefined : sanitizeInline(view.root);
+  const root = shownRoot(view)?.root;
   if (root === undefined || !shown.includes(ROOT_MARK)) return shown;
-  return shown.replace(new RegExp(`${WORD_START}${ROOT_MARK}/`, "g"), `${root}/`)
-    .replace(new RegExp(`${WORD_START}cd ${ROOT_MARK}${CD_END}`, "g"), `cd ${root}`);
+  return shown.replace(MARKED_PATH, `${root}/`).replace(MARKED_CD, `cd ${root}`);
+}
+
+/** A view's root as lines show it (sanitised), and the patterns of where it stands in them. */
+interface ShownRoot {
+  readonly root: string;
+  readonly path: RegExp;
+  readonly cd: RegExp;
+}
+
+// Made once per view: every line a projection renders or reads back asks for them.
+const SHOWN_ROOTS = new WeakMap<RootView, ShownRoot>();
+
+function shownRoot(view: RootView): ShownRoot | undefined {
+  if (view.root === undefined) return undefined;
+  let shown = SHOWN_ROOTS.get(view);
+  if (shown === undefined) {
+    const root = sanitizeInline(view.root);
+    const escaped = RegExp.escape(root);
+    shown = {
+      root,
+      path: new RegExp(`${WORD_START}${escaped}/`, "g"),
+      cd: new RegExp(`${WORD_START}cd ${escaped}${CD_END}`, "g"),
+    };
+    SHOWN_ROOTS.set(view, shown);
+  }
+  return shown;
 }
 
 /** The line that names the root, under the projection's header. */
