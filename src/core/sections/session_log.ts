@@ -74,15 +74,38 @@ export function sessionLog(
   const older: Row[] = [];
   const newer: Row[] = [];
   for (const row of rows) (isBefore(momentOf(row), before) ? older : newer).push(row);
-  // The rows are placed once; the lines depend on what the sections list.
+  // The rows are placed, and each line rendered, once; which lines show depends on what the
+  // sections list.
+  const texts = new Map<Row, string>();
+  const calls = new Map<ToolCall, string>();
+  const rendered: RenderedLines = {
+    text: (row) => once(texts, row, () => textLine(row)),
+    call: (row, call) => once(calls, call, () => callLine(row, call, analysis, view)),
+  };
   return (listed) => {
     const lazy = (part: readonly Row[]) =>
       new LazyLines(
         part.length,
-        (index) => rowLines(part[index] as Row, resultOf, analysis, view, listed),
+        (index) => rowLines(part[index] as Row, resultOf, rendered, listed),
       );
     return { older: lazy(older), newer: lazy(newer) };
   };
+}
+
+/** The value `known` holds for `key`, worked out and kept when it holds none. */
+function once<K, V>(known: Map<K, V>, key: K, work: () => V): V {
+  let value = known.get(key);
+  if (value === undefined) {
+    value = work();
+    known.set(key, value);
+  }
+  return value;
+}
+
+/** A row's text line (`""` when it quotes nothing) and its calls' lines, rendered once each. */
+interface RenderedLines {
+  text(row: Row): string;
+  call(row: Row, call: ToolCall): string;
 }
 
 /** `rows` with those that have a time sorted by it (stably) in the places they held. */
@@ -96,17 +119,23 @@ function inTimeOrder(rows: readonly Row[]): Row[] {
 function rowLines(
   row: Row,
   resultOf: ReadonlyMap<Row, ToolEvent>,
-  analysis: Analysis,
-  view: RootView,
+  rendered: RenderedLines,
   listed: Listed,
 ): string[] {
-  const ref = renderRef(row.ref);
   if (row.role === "tool") {
     const event = resultOf.get(row);
     const line = event && resultLine(event, listed.call(event.call));
-    return line ? [`${ref} ${line}`] : [];
+    return line ? [`${renderRef(row.ref)} ${line}`] : [];
   }
   const lines: string[] = [];
+  const text = rendered.text(row);
+  if (text !== "" && !listed.text(row)) lines.push(text);
+  for (const call of row.toolCalls) if (!listed.call(call)) lines.push(rendered.call(row, call));
+  return lines;
+}
+
+/** A row's line quoting its text after who wrote it; `""` when it has no text. */
+function textLine(row: Row): string {
   const limit = row.role === "user"
     ? USER_CHARS
     : row.role === "assistant"
@@ -116,14 +145,15 @@ function rowLines(
   const text = excerpt(row.role === "user" ? withoutRestatement(row.text.trim()) : row.text, limit);
   // A note Hermes wrote to a user row is not the user's.
   const speaker = row.role === "user" && !isUserTurn(row) ? HERMES_NOTE : row.role;
-  if (text !== "" && !listed.text(row)) lines.push(`${ref} ${speaker}: ${text}`);
-  for (const call of row.toolCalls.filter((call) => !listed.call(call))) {
-    const subject = showRoot(callSubject(call, analysis), view);
-    const short = COMMAND_TOOLS.has(call.name) ? shortenCommand : cutMiddle;
-    const shown = subject === "" ? "" : `: ${inlineCode(short(subject, SUBJECT_CHARS))}`;
-    lines.push(`${ref} → ${call.label}${shown}`);
-  }
-  return lines;
+  return text === "" ? "" : `${renderRef(row.ref)} ${speaker}: ${text}`;
+}
+
+/** The line of one of a row's calls: the tool and what it works on. */
+function callLine(row: Row, call: ToolCall, analysis: Analysis, view: RootView): string {
+  const subject = showRoot(callSubject(call, analysis), view);
+  const short = COMMAND_TOOLS.has(call.name) ? shortenCommand : cutMiddle;
+  const shown = subject === "" ? "" : `: ${inlineCode(short(subject, SUBJECT_CHARS))}`;
+  return `${renderRef(row.ref)} → ${call.label}${shown}`;
 }
 
 /**
