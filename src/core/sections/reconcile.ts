@@ -33,24 +33,40 @@ export function reconcile(
   lastCleanSuccess?: Ref,
 ): { blocked: SectionContent<BlockedEntry>; errors: SectionContent<ErrorEntry> } {
   const histories = new Map<string, Attempt[]>();
+  // The piece of work of each subject, read once.
+  const subjectWorks = new Map<string, { work: string; items: Items }>();
+  const workOfName = (name: CallName) => {
+    let read = subjectWorks.get(name.subject);
+    if (read === undefined) {
+      read = workOf(name);
+      subjectWorks.set(name.subject, read);
+    }
+    return read;
+  };
   // Each command's piece of work, with its history; those of one work compared by their items.
   const works = new Map<string, { readonly items: Items; readonly history: Attempt[] }[]>();
   for (const entry of commands.entries) {
     const history = attempts(entry.runs, entry.name.job !== undefined);
     histories.set(callKey(entry.name), history);
-    const { work, items } = workOf(entry.name);
-    works.set(work, [...works.get(work) ?? [], { items, history }]);
+    const { work, items } = workOfName(entry.name);
+    const same = works.get(work);
+    if (same) same.push({ items, history });
+    else works.set(work, [{ items, history }]);
   }
   // Every attempt at the same work as `name`, in the order they happened.
   const familyOf = (name: CallName) => {
-    const { work, items } = workOf(name);
+    const { work, items } = workOfName(name);
     return (works.get(work) ?? []).filter((other) => sameItems(items, other.items))
       .flatMap((other) => other.history).sort((a, b) => order(a.ref) - order(b.ref));
   };
-  const cleanRows = [...histories.values()].flat()
-    .filter((attempt) => isCleanSuccess(attempt.state)).map((attempt) => attempt.ref);
-  const succeededAfter = (ref: Ref | undefined) =>
-    [...cleanRows, lastCleanSuccess].some((clean) => order(clean) > order(ref));
+  // Where the last clean success of a command, or of anything in the window, stands.
+  let lastClean = order(lastCleanSuccess);
+  for (const history of histories.values()) {
+    for (const attempt of history) {
+      if (isCleanSuccess(attempt.state)) lastClean = Math.max(lastClean, order(attempt.ref));
+    }
+  }
+  const succeededAfter = (ref: Ref | undefined) => lastClean > order(ref);
   const historyOf = (name: CallName) =>
     isCommandName(name) ? histories.get(callKey(name)) : undefined;
   return {
