@@ -9,30 +9,7 @@ import { join } from "node:path";
 import { project, SAVED_OUTPUT_FIELD, SPILLOVER_DIR } from "../../src/core/mod.ts";
 import { SeededRandom } from "../../src/sample/random.ts";
 import { withSavedOutputs } from "../../src/store/saved_outputs.ts";
-
-/** Hermes's preview: the output up to its last newline within `most` characters. */
-function preview(content: string, most: number): { text: string; more: boolean } {
-  if (content.length <= most) return { text: content, more: false };
-  const lastNewline = content.lastIndexOf("\n", most - 1);
-  return {
-    text: content.slice(0, lastNewline + 1 > most / 2 ? lastNewline + 1 : most),
-    more: true,
-  };
-}
-
-/** The block Hermes puts in place of `content` saved at `path` (sizes in code points). */
-function persistedBlock(content: string, path: string, most = 1500): string {
-  const size = [...content].length;
-  const { text, more } = preview(content, most);
-  return "<persisted-output>\n" +
-    `This tool result was too large (${size.toLocaleString("en-US")} characters, ` +
-    `${(size / 1024).toFixed(1)} KB).\nFull output saved to: ${path}\n` +
-    "Use the read_file tool with offset and limit to access specific sections of this output.\n" +
-    "Recovery: page through the saved file with read_file (offset/limit) or process it with " +
-    "execute_code — do NOT re-request the same data from the remote API; the full result is " +
-    `already on disk.\n\nPreview (first ${text.length} chars):\n` + text +
-    (more ? "\n..." : "") + "\n</persisted-output>";
-}
+import { persistedBlock, testRun } from "../support/persisted_output.ts";
 
 /** A home with a store path in it and its spillover folder created. */
 function hermesHome(): { home: string; store: string; spillover: string } {
@@ -40,23 +17,6 @@ function hermesHome(): { home: string; store: string; spillover: string } {
   const spillover = join(home, SPILLOVER_DIR);
   Deno.mkdirSync(spillover, { recursive: true });
   return { home, store: join(home, "state.db"), spillover };
-}
-
-/** A test run's output: many progress lines, then (when it failed) its failures and its tally. */
-function testRun(random: SeededRandom, failed: number): string {
-  const lines: string[] = [];
-  const files = random.range(30, 90);
-  for (let i = 0; i < files; i++) {
-    lines.push(`tests/test_${random.hex(4)}.py ${".".repeat(random.range(5, 60))} [${i}%] 🙂`);
-  }
-  for (let i = 0; i < failed; i++) {
-    lines.push(`FAILED tests/test_ledger.py::test_case_${i} - AssertionError: ${random.hex(6)}`);
-  }
-  const passed = random.range(50, 400);
-  lines.push(
-    failed > 0 ? `${failed} failed, ${passed} passed in 3.21s` : `${passed} passed in 2.02s`,
-  );
-  return lines.join("\n");
 }
 
 function window(block: string, command = "python -m pytest -q") {
