@@ -18,11 +18,13 @@ import {
   isSummaryRow,
   previewCompaction,
   type PreviewSettings,
+  type WindowReading,
 } from "../compaction/mod.ts";
 import { HERMES_GENERATIONS, type HermesGeneration } from "../core/mod.ts";
 import { assertHeaderFits } from "./_header_budget.ts";
 import { dbOption, storedSession, withStore } from "./_store_access.ts";
 import type { Runner } from "./_runner.ts";
+import { showCommand } from "../hermes/self_command.ts";
 
 /** `vcc preview SESSION`: the summary vcc would write if the session compacted now. */
 export const previewCommand = command(
@@ -54,23 +56,42 @@ export const previewCommand = command(
       })),
     }),
     (args): Runner => async (out) => {
-      const { preview, rows, generation, settings } = await withStore(args.db, (db, store) => {
-        const session = storedSession(db, store, args.session);
-        const generation: HermesGeneration = args.hermes ?? store.storeGeneration(db);
-        const rows = store.readMessages(db, args.session, { activeOnly: true }).map(
-          store.toWindowRow,
-        );
-        const settings: PreviewSettings = {
-          contextTokens: args.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
-          rules: hermesRules(generation),
-          // The session's own compressor stops pinning the head after its first compaction.
-          compactedBefore: session.compactions > 0 || session.compactedRows > 0,
-          sessionId: args.session,
-          ...(args.budgetTokens === undefined ? {} : { budgetTokens: args.budgetTokens }),
-          ...(args.focus === undefined ? {} : { focus: args.focus }),
-        };
-        return { preview: previewCompaction(rows, settings), rows, generation, settings };
-      });
+      const { preview, rows, generation, settings, read } = await withStore(
+        args.db,
+        (db, store) => {
+          const session = storedSession(db, store, args.session);
+          const generation: HermesGeneration = args.hermes ?? store.storeGeneration(db);
+          const rows = store.readMessages(db, args.session, { activeOnly: true }).map(
+            store.toWindowRow,
+          );
+          const settings: PreviewSettings = {
+            contextTokens: args.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
+            rules: hermesRules(generation),
+            // The session's own compressor stops pinning the head after its first compaction.
+            compactedBefore: session.compactions > 0 || session.compactedRows > 0,
+            sessionId: args.session,
+            ...(args.budgetTokens === undefined ? {} : { budgetTokens: args.budgetTokens }),
+            ...(args.focus === undefined ? {} : { focus: args.focus }),
+          };
+          // The window is read against the store as `vcc serve` reads what Hermes hands it (the
+          // outputs Hermes saved to files, the newest stored summary), so the preview is what the
+          // plugin would write.
+          const reader = new store.StoredWindowReader();
+          const read: WindowReading = (messages, options) =>
+            store.projectionInput(
+              { messages, options, store: { path: db.path, sessionId: args.session } },
+              reader,
+              showCommand,
+            );
+          return {
+            preview: previewCompaction(rows, settings, read),
+            rows,
+            generation,
+            settings,
+            read,
+          };
+        },
+      );
       if (!preview) {
         out.stderr(
           `vcc: session ${args.session} has nothing to compact (${rows.length} live rows, ` +
@@ -81,7 +102,8 @@ export const previewCommand = command(
       }
       assertHeaderFits(
         preview.projection,
-        (budgetTokens) => previewCompaction(rows, { ...settings, budgetTokens })!.projection.body,
+        (budgetTokens) =>
+          previewCompaction(rows, { ...settings, budgetTokens }, read)!.projection.body,
       );
       const ids = preview.cut.window.map((row) => row._row_id);
       const cut = {

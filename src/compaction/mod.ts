@@ -38,4 +38,9 @@ export {
   summaryBody,
   summaryRowText,
 } from "./summary_rows.ts";
-export { type CompactionPreview, previewCompaction, type PreviewSettings } from "./preview.ts";
+export {
+  type CompactionPreview,
+  previewCompaction,
+  type PreviewSettings,
+  type WindowReading,
+} from "./preview.ts";
