@@ -109,10 +109,20 @@ export function outputTally(outcome: Outcome): string | undefined {
   return tally ?? undefined;
 }
 
+// The fields that hold an item's status, and the statuses that say it failed.
+const STATUS_FIELDS = ["status", "conclusion", "state", "result", "outcome"];
+const FAILED_STATUSES = ["failure", "failed", "error", "errored", "cancelled", "timed_out"];
 // An item of a listing whose status says it failed, and the whole line that holds it.
-const FAILED_STATUS =
-  /"(?:status|conclusion|state|result|outcome)"\s*:\s*"(?:failure|failed|error|errored|cancelled|timed_out)"/i;
+const FAILED_STATUS = new RegExp(
+  `"(?:${STATUS_FIELDS.join("|")})"\\s*:\\s*"(?:${FAILED_STATUSES.join("|")})"`,
+  "i",
+);
 const FAILED_ITEM_LINE = new RegExp(`^.*${FAILED_STATUS.source}.*$`, "gim");
+// A listing printed as one JSON document is read as a document up to this size.
+const MOST_DOCUMENT_CHARS = 1024 * 1024;
+const DOCUMENT_START = /^\s*[{[]/;
+// How deep in a document its listing is looked for (`{"data": {"runs": [...]}}` is 2 deep).
+const LISTING_DEPTH = 3;
 // A listing is long enough to hide an item at this many lines; its failed items stand out while
 // they are at most this share of it.
 const LISTING_LINES = 20;
@@ -214,15 +224,12 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   for (const file of diffFiles(text).slice(0, MOST_PER_KIND)) add("diff", diffFact(file));
   const tally = outputTally(outcome);
   if (tally !== undefined) add("tally", withoutRules(tally));
-  // Only a long output is searched for failed items or pointed lines (lines counted no further
-  // than that asks), and for a failed status only when it holds a quote (a status is quoted).
-  const failed = isFailure(outcome) || lineCount(text, LISTING_LINES) < LISTING_LINES ||
-      !text.includes('"') || !FAILED_STATUS.test(text)
-    ? []
-    : text.match(FAILED_ITEM_LINE) ?? [];
-  if (failed.length > 0 && failed.length <= lineCount(text) * FAILED_SHARE) {
-    for (const line of failed.slice(0, MOST_PER_KIND)) add("failed item", line.trim());
+  if (!isFailure(outcome)) {
+    for (const item of failedItems(outcome.detail, text).slice(0, MOST_PER_KIND)) {
+      add("failed item", item);
+    }
   }
+  // Only a long output is searched for pointed lines (lines counted no further than that asks).
   const pointable = pointers.length > 0 && lineCount(text, POINTED_LINES) >= POINTED_LINES;
   for (const pointer of pointable ? pointers : []) {
     if (!pointer.test(text)) continue;
@@ -231,6 +238,72 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
     if (pointed.length <= MOST_POINTED) { for (const line of pointed) add("pointed", line.trim()); }
   }
   return facts;
+}
+
+/**
+ * The failed items of a long listing, while they stand out (at most a fifth of its items): of a
+ * listing printed as one JSON document (on one line, or indented), each failed item's own fields;
+ * else each line whose status says it failed (one item a line). `text` is the part of `output`
+ * read for facts; a quote and a failed status must be in it for lines to be searched.
+ */
+function failedItems(output: string, text: string): string[] {
+  const items = listedItems(output);
+  if (items !== undefined) {
+    // A document's lines are parts of items: a short listing is not searched line by line.
+    if (items.length < LISTING_LINES) return [];
+    const failed = items.filter(isFailedItem);
+    return failed.length <= items.length * FAILED_SHARE ? failed.map(itemFields) : [];
+  }
+  // Lines are counted no further than the rule asks.
+  if (lineCount(text, LISTING_LINES) < LISTING_LINES) return [];
+  if (!text.includes('"') || !FAILED_STATUS.test(text)) return [];
+  const lines = text.match(FAILED_ITEM_LINE) ?? [];
+  return lines.length <= lineCount(text) * FAILED_SHARE ? lines.map((line) => line.trim()) : [];
+}
+
+/**
+ * The items of the longest listing (an array of objects; none when it holds none) in `output`
+ * when it is one JSON document that states a failed status; `undefined` for any other output.
+ * The document is searched level by level, no deeper than `LISTING_DEPTH` (no recursion).
+ */
+function listedItems(output: string): Record<string, unknown>[] | undefined {
+  if (output.length > MOST_DOCUMENT_CHARS || !DOCUMENT_START.test(output)) return undefined;
+  if (!FAILED_STATUS.test(output)) return undefined;
+  let document: unknown;
+  try {
+    document = JSON.parse(output);
+  } catch {
+    return undefined;
+  }
+  let longest: Record<string, unknown>[] = [];
+  let level: unknown[] = [document];
+  for (let depth = 0; depth < LISTING_DEPTH && level.length > 0; depth++) {
+    const next: unknown[] = [];
+    for (const value of level) {
+      if (Array.isArray(value)) {
+        const items = value.filter(isRecord);
+        if (items.length > longest.length) longest = items;
+      } else if (isRecord(value)) { for (const child of Object.values(value)) next.push(child); }
+    }
+    level = next;
+  }
+  return longest;
+}
+
+/** Whether a listing's item has a status field that says it failed. */
+function isFailedItem(item: Readonly<Record<string, unknown>>): boolean {
+  return STATUS_FIELDS.some((field) => {
+    const status = item[field];
+    return typeof status === "string" && FAILED_STATUSES.includes(status.toLowerCase());
+  });
+}
+
+/** An item as its fact shows it: its fields of plain values, as JSON, in the order printed. */
+function itemFields(item: Readonly<Record<string, unknown>>): string {
+  const fields = Object.entries(item).filter(([, value]) =>
+    value === null || ["string", "number", "boolean"].includes(typeof value)
+  );
+  return JSON.stringify(Object.fromEntries(fields));
 }
 
 /** How a diff's fact counts the lines its file adds and removes (`+3 -2`), which no output says. */

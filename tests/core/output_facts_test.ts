@@ -126,6 +126,67 @@ Deno.test("Facts from Outputs quotes nothing from a short output or one without 
   assert.deepEqual(facts(project(rows, { budgetTokens: 8_000 }).body), []);
 });
 
+// The fields listings name an item's status with, and the statuses that say it failed, as APIs
+// print them.
+const STATUS_FIELDS = ["status", "conclusion", "state", "result", "outcome"];
+const FAILED = ["failure", "failed", "error", "errored", "cancelled", "timed_out", "FAILED"];
+
+/** A listing of `count` runs as one JSON document, the runs at `failedAt` failed. */
+function runListing(random: SeededRandom, count: number, failedAt: ReadonlySet<number>) {
+  const field = random.pick(STATUS_FIELDS);
+  const runs = Array.from({ length: count }, (_, index) => ({
+    id: 70_000 + index * 7 + random.int(7),
+    branch: random.pick(["main", "dev", `feat/${random.hex(4)}`]),
+    [field]: failedAt.has(index) ? random.pick(FAILED) : random.pick(["success", "skipped"]),
+    steps: [{ name: "test", secs: random.range(1, 90) }],
+  }));
+  // A bare array, or the array under a key of a page object (`{"workflow_runs": [...]}`).
+  const document = random.pick([true, false]) ? runs : { total: count, page: 1, runs };
+  // On one line, as an API answers, or indented, as `jq .` prints it.
+  return { runs, text: JSON.stringify(document, null, random.pick([0, 2])) };
+}
+
+Deno.test("Facts from Outputs keeps the failed items of a listing printed as one JSON document", () => {
+  for (let seed = 1; seed <= 30; seed++) {
+    const random = new SeededRandom(seed);
+    const count = random.range(20, 300);
+    const failedAt = new Set([random.int(count), random.int(count)]);
+    const { runs, text } = runListing(random, count, failedAt);
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Which CI run failed?" },
+      ...callRows(2, "terminal", { command: "gh api runs" }, { output: text, exit_code: 0 }),
+    ];
+    const items = facts(project(rows, { budgetTokens: 8_000 }).body)
+      .filter((line) => line.startsWith("- [#3] terminal failed item: "));
+    const ids = runs.map((run) => run.id);
+    const shown = ids.filter((id) => items.some((line) => line.includes(`"id":${id},`)));
+    const failedIds = [...failedAt].map((index) => ids[index]).sort();
+    assert.deepEqual(shown.sort(), failedIds, `seed ${seed}:\n${items.join("\n")}`);
+    for (const index of failedAt) {
+      const run = runs[index]!;
+      assert.ok(items.some((line) => line.includes(`"branch":"${run.branch}"`)), `seed ${seed}`);
+    }
+  }
+});
+
+Deno.test("Facts from Outputs names no failed item of a short listing or of one where many failed", () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    const random = new SeededRandom(seed);
+    const short = runListing(random, random.range(2, 19), new Set([0]));
+    const count = random.range(20, 100);
+    // More than a fifth failed: failures are the listing's usual state, none stands out.
+    const many = runListing(random, count, new Set(Array.from({ length: count }, (_, i) => i * 2)));
+    for (const { text } of [short, many]) {
+      const rows: Row[] = [
+        { role: "user", _row_id: 1, content: "Which CI run failed?" },
+        ...callRows(2, "terminal", { command: "gh api runs" }, { output: text, exit_code: 0 }),
+      ];
+      const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
+      assert.ok(!lines.some((line) => line.includes("failed item")), `seed ${seed}: ${lines}`);
+    }
+  }
+});
+
 // The tally lines test runners end with, as printed, and the text a fact keeps of each.
 const TALLIES: ReadonlyArray<readonly [string, string]> = [
   ["===== 2 failed, 140 passed in 3.12s =====", "2 failed, 140 passed in 3.12s"],
