@@ -77,12 +77,9 @@ export const previewCommand = command(
           // outputs Hermes saved to files, the newest stored summary), so the preview is what the
           // plugin would write.
           const reader = new store.StoredWindowReader();
+          const source = { path: db.path, sessionId: args.session };
           const read: WindowReading = (messages, options) =>
-            store.projectionInput(
-              { messages, options, store: { path: db.path, sessionId: args.session } },
-              reader,
-              showCommand,
-            );
+            store.projectionInput({ messages, options, store: source }, reader, showCommand);
           return {
             preview: previewCompaction(rows, settings, read),
             rows,
