@@ -4,10 +4,20 @@
  */
 export class LazyLines {
   readonly #render: (index: number) => readonly string[];
+  readonly #lined: (index: number) => boolean;
   readonly #cache: (readonly string[] | undefined)[];
 
-  constructor(groups: number, render: (index: number) => readonly string[]) {
+  /**
+   * `groups` groups, group `index` rendered by `render(index)`; `lined(index)` tells whether it
+   * has any line, when that is cheaper to tell than rendering it.
+   */
+  constructor(
+    groups: number,
+    render: (index: number) => readonly string[],
+    lined?: (index: number) => boolean,
+  ) {
     this.#render = render;
+    this.#lined = lined ?? ((index) => this.at(index).length > 0);
     this.#cache = new Array(groups);
   }
 
@@ -19,10 +29,18 @@ export class LazyLines {
       starts.push(groups);
       groups += part.groups;
     }
-    return new LazyLines(groups, (index) => {
+    // The part a group is in, and its index there.
+    const locate = (index: number): [LazyLines, number] => {
       let part = parts.length - 1;
       while (part > 0 && (starts[part] as number) > index) part--;
-      return (parts[part] as LazyLines).at(index - (starts[part] as number));
+      return [parts[part] as LazyLines, index - (starts[part] as number)];
+    };
+    return new LazyLines(groups, (index) => {
+      const [part, at] = locate(index);
+      return part.at(at);
+    }, (index) => {
+      const [part, at] = locate(index);
+      return part.lined(at);
     });
   }
 
@@ -36,6 +54,21 @@ export class LazyLines {
     return this.#cache[index] ??= this.#render(index);
   }
 
+  /** Whether group `index` has any line. */
+  lined(index: number): boolean {
+    const cached = this.#cache[index];
+    return cached === undefined ? this.#lined(index) : cached.length > 0;
+  }
+
+  /** How many of the first `end` groups have a line, counted up to `most`. */
+  linedBefore(end: number, most = Infinity): number {
+    let count = 0;
+    for (let index = end - 1; index >= 0 && count < most; index--) {
+      if (this.lined(index)) count++;
+    }
+    return count;
+  }
+
   /** Every line, oldest first (renders all groups). */
   all(): string[] {
     const lines: string[] = [];
@@ -44,10 +77,13 @@ export class LazyLines {
   }
 
   /**
-   * The newest lines, oldest first, as long as they fit in `limit` characters; `groups` counts
-   * the groups with at least one line kept (or without lines at all, when every group fits).
+   * The newest lines, oldest first, as long as they fit in `limit` characters; `dropped` counts
+   * the groups that have lines but none kept, up to `most` of them.
    */
-  newest(limit: number): { lines: string[]; complete: boolean; groups: number } {
+  newest(
+    limit: number,
+    most = Infinity,
+  ): { lines: string[]; complete: boolean; dropped: number } {
     const picked: (readonly string[])[] = [];
     let size = 0;
     for (let group = this.groups - 1; group >= 0; group--) {
@@ -57,13 +93,15 @@ export class LazyLines {
         if (size + line.length + 1 > limit) {
           const partial = lines.slice(index + 1);
           picked.push(partial);
-          const groups = this.groups - 1 - group + (partial.length > 0 ? 1 : 0);
-          return { lines: picked.reverse().flat(), complete: false, groups };
+          // The group cut in is dropped when none of its lines is kept.
+          const cut = partial.length > 0 ? 0 : 1;
+          const dropped = cut + this.linedBefore(group, most - cut);
+          return { lines: picked.reverse().flat(), complete: false, dropped };
         }
         size += line.length + 1;
       }
       picked.push(lines);
     }
-    return { lines: picked.reverse().flat(), complete: true, groups: this.groups };
+    return { lines: picked.reverse().flat(), complete: true, dropped: 0 };
   }
 }

@@ -11,18 +11,21 @@ const NOTE_ROOM = omissionNote(999_999, LOG_NOUN).length + 1;
  * Picks the log lines that fit in `limit` characters from `log` (earlier projections' lines and
  * this window's, in order, rendered lazily). Lines matching the focus are taken first, then the
  * newest run of lines that fits; returned oldest first, with room kept for the omission note.
- * `dropped` counts the messages (and earlier log lines) of which no line was kept.
+ * `dropped` counts the messages (and earlier log lines) that have lines but none kept, counted up
+ * to `mostDropped`.
  */
 export function fitLog(
   log: LazyLines,
   limit: number,
   focus: Focus,
+  mostDropped = Infinity,
 ): { kept: string[]; dropped: number } {
   if (!focus.active) {
-    const whole = log.newest(limit);
+    // Whether every line fits is all this asks.
+    const whole = log.newest(limit, 0);
     if (whole.complete) return { kept: whole.lines, dropped: 0 };
-    const kept = log.newest(limit - NOTE_ROOM);
-    return { kept: kept.lines, dropped: log.groups - kept.groups };
+    const kept = log.newest(limit - NOTE_ROOM, mostDropped);
+    return { kept: kept.lines, dropped: kept.dropped };
   }
   const lines = log.all();
   const all = lines.reduce((sum, line) => sum + line.length + 1, 0);
@@ -49,7 +52,8 @@ export function fitLog(
   let line = 0;
   for (let group = 0; group < log.groups; group++) {
     const end = line + log.at(group).length;
-    let shown = false;
+    // A group without lines had none to drop.
+    let shown = end === line;
     for (; line < end; line++) shown ||= chosen.has(line);
     if (!shown) dropped++;
   }
@@ -62,7 +66,8 @@ export function fitLog(
  * only its note says nothing).
  */
 export function fittedLogSize(log: LazyLines, limit: number, focus: Focus): number {
-  const { kept, dropped } = fitLog(log, limit, focus);
+  // Whether any message is dropped is all the size asks.
+  const { kept, dropped } = fitLog(log, limit, focus, 1);
   if (kept.length === 0) return 0;
   const lines = kept.reduce((sum, line) => sum + line.length + 1, 0);
   return dropped > 0 ? lines + NOTE_ROOM : lines;

@@ -27,7 +27,9 @@ import { fileOps, SAVED_OUTPUT } from "./file_ops.ts";
 import { reconcile } from "./sections/reconcile.ts";
 import { EVERYTHING_LISTED, type Listed, sessionLog } from "./sections/session_log.ts";
 import type { DecisionEntry } from "./sections/decisions.ts";
-import { sameRow } from "./ref.ts";
+import { remembered } from "./remembered.ts";
+import type { ToolCall } from "./message.ts";
+import type { CallGroup } from "./calls.ts";
 import { LOG_SECTION, type SectionId, type SectionRow, SECTIONS } from "./sections/table.ts";
 import type { Projection, ProjectionStats, ProjectOptions, SectionCount } from "./types.ts";
 
@@ -129,7 +131,7 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
   const lineRoom = logRoom - logHead;
   const fitted = logWanted && lineRoom >= MIN_LOG_LINES_CHARS
     ? fitLog(log, lineRoom, focus)
-    : { kept: [], dropped: log.groups };
+    : { kept: [], dropped: log.linedBefore(log.groups) };
   const logOmitted = earlierLogOmitted + fitted.dropped;
   if (fitted.kept.length > 0) {
     const note = logOmitted > 0 ? [omissionNote(logOmitted, LOG_SECTION.noun)] : [];
@@ -159,18 +161,26 @@ function listedIn(analysis: Analysis, sections: readonly SizedSection[]): Listed
     (kept("commands") as readonly CommandEntry[]).map((entry) => callKey(entry.name)),
   );
   const files = new Set((kept("files") as readonly FileEntry[]).map((entry) => entry.path));
-  const replies = (kept("decisions") as readonly DecisionEntry[])
-    .filter((entry) => entry.kind === "conclusion");
+  const replies = new Set(
+    (kept("decisions") as readonly DecisionEntry[]).flatMap((entry) =>
+      entry.kind === "conclusion" && entry.ref.kind === "row" ? [entry.ref.id] : []
+    ),
+  );
+  // The log asks of each call more than once: each is answered once.
+  const answers = new Map<ToolCall | CallGroup, boolean>();
+  const listed = (call: ToolCall): boolean => {
+    const group = analysis.groupOf.get(call);
+    if (group === undefined) return false;
+    if (group.command) {
+      return remembered(answers, group, () => commands.has(callKey(callName(group, false))));
+    }
+    const paths = group.events.filter((event) => event.call === call)
+      .flatMap((event) => fileOps(event).map((op) => op.path));
+    return paths.length > 0 && paths.every((path) => files.has(path));
+  };
   return {
-    call(call) {
-      const group = analysis.groupOf.get(call);
-      if (group === undefined) return false;
-      if (group.command) return commands.has(callKey(callName(group, false)));
-      const paths = group.events.filter((event) => event.call === call)
-        .flatMap((event) => fileOps(event).map((op) => op.path));
-      return paths.length > 0 && paths.every((path) => files.has(path));
-    },
-    text: (row) => replies.some((entry) => sameRow(entry.ref, row.ref)),
+    call: (call) => remembered(answers, call, () => listed(call)),
+    text: (row) => row.ref.kind === "row" && replies.has(row.ref.id),
   };
 }
 

@@ -32,6 +32,22 @@ export function resultExcerpt(outcome: Outcome, command: boolean, limit: number)
   return cut(words === "" ? pointer : `${pointer}${JOIN}${words}`, limit);
 }
 
+/**
+ * Whether {@linkcode resultExcerpt} quotes anything of `outcome`, told without choosing its words
+ * where that is cheaper: a failure's error lines are quoted when any line read has words.
+ */
+export function quotesAnything(outcome: Outcome, command: boolean, limit: number): boolean {
+  // A cut to one character or none shows nothing of a longer text.
+  if (limit < 2) return resultExcerpt(outcome, command, limit) !== "";
+  if (outcome.saved !== undefined) return true;
+  if (outcome.stub || outcome.detail.trim() === "") return false;
+  if (isFailure(outcome) || isBlocked(outcome)) {
+    return (command && tallyLine(outcome) !== undefined) ||
+      searchable(outcome.detail).some((line) => sanitizeInline(line) !== "");
+  }
+  return ownWords(outcome, command, limit) !== "";
+}
+
 /** The words of a result worth quoting, as {@linkcode resultExcerpt} describes them. */
 function ownWords(outcome: Outcome, command: boolean, limit: number): string {
   const detail = outcome.detail;

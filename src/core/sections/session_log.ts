@@ -11,7 +11,8 @@ import { describeState, isFailure } from "../outcome_words.ts";
 import { renderRef } from "../ref.ts";
 import { isUserTurn, withoutRestatement } from "../requests.ts";
 import { type RootView, showRoot } from "../root.ts";
-import { resultExcerpt } from "../result_excerpt.ts";
+import { remembered } from "../remembered.ts";
+import { quotesAnything, resultExcerpt } from "../result_excerpt.ts";
 
 const USER_CHARS = 500;
 const ASSISTANT_CHARS = 300;
@@ -79,27 +80,18 @@ export function sessionLog(
   const texts = new Map<Row, string>();
   const calls = new Map<ToolCall, string>();
   const rendered: RenderedLines = {
-    text: (row) => once(texts, row, () => textLine(row)),
-    call: (row, call) => once(calls, call, () => callLine(row, call, analysis, view)),
+    text: (row) => remembered(texts, row, () => textLine(row)),
+    call: (row, call) => remembered(calls, call, () => callLine(row, call, analysis, view)),
   };
   return (listed) => {
     const lazy = (part: readonly Row[]) =>
       new LazyLines(
         part.length,
         (index) => rowLines(part[index] as Row, resultOf, rendered, listed),
+        (index) => hasLines(part[index] as Row, resultOf, rendered, listed),
       );
     return { older: lazy(older), newer: lazy(newer) };
   };
-}
-
-/** The value `known` holds for `key`, worked out and kept when it holds none. */
-function once<K, V>(known: Map<K, V>, key: K, work: () => V): V {
-  let value = known.get(key);
-  if (value === undefined) {
-    value = work();
-    known.set(key, value);
-  }
-  return value;
 }
 
 /** A row's text line (`""` when it quotes nothing) and its calls' lines, rendered once each. */
@@ -132,6 +124,21 @@ function rowLines(
   if (text !== "" && !listed.text(row)) lines.push(text);
   for (const call of row.toolCalls) if (!listed.call(call)) lines.push(rendered.call(row, call));
   return lines;
+}
+
+/** Whether a row has any line (what {@linkcode rowLines} tells without rendering the lines). */
+function hasLines(
+  row: Row,
+  resultOf: ReadonlyMap<Row, ToolEvent>,
+  rendered: RenderedLines,
+  listed: Listed,
+): boolean {
+  if (row.role === "tool") {
+    const event = resultOf.get(row);
+    return event !== undefined && (!listed.call(event.call) || quotesWords(event));
+  }
+  return row.toolCalls.some((call) => !listed.call(call)) ||
+    (!listed.text(row) && rendered.text(row) !== "");
 }
 
 /** A row's line quoting its text after who wrote it; `""` when it has no text. */
@@ -172,17 +179,34 @@ function callSubject(call: ToolCall, analysis: Analysis): string {
 // twice).
 const RESULT_WORDS = new WeakMap<ToolEvent, string>();
 
-/** The line of a result: its outcome and words; of a listed call's, its words only, if any. */
-function resultLine(event: ToolEvent, listed: boolean): string | undefined {
+/** The words a result's line quotes (`""` for none), read once. */
+function resultWords(event: ToolEvent): string {
   let words = RESULT_WORDS.get(event);
   if (words === undefined) {
-    // A file read's words are the file's, which it still holds; a failed read says why.
-    const fileWords = event.call.name === READ_FILE_TOOL && !isFailure(event.outcome);
-    words = fileWords
+    words = quotesFile(event)
       ? ""
       : resultExcerpt(event.outcome, COMMAND_TOOLS.has(event.call.name), RESULT_CHARS);
     RESULT_WORDS.set(event, words);
   }
+  return words;
+}
+
+/** Whether a result's line quotes any words (told without choosing them where that is cheaper). */
+function quotesWords(event: ToolEvent): boolean {
+  const words = RESULT_WORDS.get(event);
+  if (words !== undefined) return words !== "";
+  return !quotesFile(event) &&
+    quotesAnything(event.outcome, COMMAND_TOOLS.has(event.call.name), RESULT_CHARS);
+}
+
+/** Whether a result's words are a file's, which it still holds (a failed read says why). */
+function quotesFile(event: ToolEvent): boolean {
+  return event.call.name === READ_FILE_TOOL && !isFailure(event.outcome);
+}
+
+/** The line of a result: its outcome and words; of a listed call's, its words only, if any. */
+function resultLine(event: ToolEvent, listed: boolean): string | undefined {
+  const words = resultWords(event);
   if (listed) return words === "" ? undefined : `← ${event.call.label}: ${words}`;
   return `← ${event.call.label} ${describeState(event.outcome)}${words === "" ? "" : `: ${words}`}`;
 }

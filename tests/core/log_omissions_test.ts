@@ -1,0 +1,74 @@
+/**
+ * The session log's omission note counts the messages it left out that had a line to show, never
+ * those that had none (a call Commands Run lists, whose output said nothing). Generated windows of
+ * requests and replies between quiet commands: every request and reply has a line, no quiet call
+ * or result has one, so the note's count plus the messages the log cites is the number of
+ * requests and replies.
+ */
+import assert from "node:assert/strict";
+import { project } from "../../src/core/mod.ts";
+import { SeededRandom } from "../../src/sample/mod.ts";
+
+const WORDS = ["parser", "retry", "cache", "index", "schema", "ledger", "shard", "queue", "token"];
+// Few distinct commands, so Commands Run lists them all at every budget tried.
+const COMMANDS = ["make fmt", "git status --short", "true"];
+
+/** A window of text messages (each row id noted) and quiet commands between them. */
+function window(seed: number): { rows: Record<string, unknown>[]; texts: number } {
+  const random = new SeededRandom(seed);
+  const rows: Record<string, unknown>[] = [];
+  let id = 1;
+  let texts = 0;
+  const sentence = () =>
+    Array.from({ length: random.range(4, 40) }, () => WORDS[random.int(WORDS.length)]).join(" ");
+  for (let turn = 0; turn < random.range(20, 60); turn++) {
+    rows.push({ role: "user", content: `Please look at the ${sentence()}`, _row_id: id++ });
+    texts++;
+    for (let step = 0; step < random.range(1, 4); step++) {
+      const callId = `c${id}`;
+      const command = COMMANDS[random.int(COMMANDS.length)];
+      // A reply that also makes a call is no turn's close: it is logged, never quoted whole.
+      const said = random.chance(0.5);
+      rows.push({
+        role: "assistant",
+        content: said ? `Next I check the ${sentence()}` : "",
+        tool_calls: [{
+          id: callId,
+          type: "function",
+          function: { name: "terminal", arguments: JSON.stringify({ command }) },
+        }],
+        _row_id: id++,
+      });
+      if (said) texts++;
+      rows.push({
+        role: "tool",
+        tool_call_id: callId,
+        content: JSON.stringify({ output: "", exit_code: 0, error: null }),
+        _row_id: id++,
+      });
+    }
+  }
+  return { rows, texts };
+}
+
+const NOTE = /^\((\d+) older log entries omitted/m;
+
+Deno.test("the session log's omission note counts exactly the messages with a line it left out", () => {
+  let noted = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const { rows, texts } = window(seed);
+    for (const budgetTokens of [1_500, 2_500, 4_000]) {
+      const { body, stats } = project(rows, { budgetTokens });
+      const name = `seed ${seed}, budget ${budgetTokens}`;
+      assert.equal(stats.sections.commands.omitted, 0, `${name}: a command went unlisted`);
+      const log = body.slice(body.indexOf("## Detailed Session Log"));
+      const cited = new Set(log.match(/^\[#\d+\]/gm) ?? []);
+      const omitted = Number(NOTE.exec(log)?.[1] ?? 0);
+      assert.equal(omitted + cited.size, texts, name);
+      assert.equal(stats.sections.log.omitted, omitted, name);
+      if (omitted > 0) noted++;
+    }
+  }
+  // The windows are long enough for the budgets to leave messages out.
+  assert.ok(noted > 60, `only ${noted} projections left messages out`);
+});
