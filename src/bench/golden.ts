@@ -49,6 +49,10 @@ export async function writeGolden(
   windows: readonly ProofWindow[],
   specOf: (id: string) => WindowSpec | undefined = () => undefined,
 ): Promise<GoldenManifest> {
+  const info = await Deno.stat(target.dir).catch(() => undefined);
+  if (info !== undefined && !info.isDirectory) {
+    throw new GoldenDirError(`${target.dir} is not a directory`, "not-a-directory");
+  }
   const write = (name: string, text: string) =>
     target.private
       ? writePrivateFile(join(target.dir, name), text)
@@ -106,12 +110,12 @@ export async function checkGolden(
   for (const entry of manifest.windows) {
     const window = entry.spec
       ? generated.get(entry.id)
-      : JSON.parse(await Deno.readTextFile(join(dir, entry.input ?? ""))) as ProofWindow;
+      : JSON.parse(await goldenFile(join(dir, entry.input ?? ""))) as ProofWindow;
     if (!window) throw new Error(`golden window ${entry.id} has neither a spec nor an input`);
     const started = performance.now();
     const { body } = project(window.rows, window.options);
     const elapsedMs = round(performance.now() - started);
-    const stored = await Deno.readTextFile(join(dir, entry.output));
+    const stored = await goldenFile(join(dir, entry.output));
     const status = (await sha256Hex(JSON.stringify(window.rows))) !== entry.inputSha256
       ? "input-changed"
       : (await sha256Hex(body)) !== entry.outputSha256
@@ -131,13 +135,50 @@ export async function checkGolden(
   return verdicts;
 }
 
+/** A golden directory that cannot be used: what is missing or wrong in it, in one line. */
+export class GoldenDirError extends Error {
+  /**
+   * `not-a-directory`: the path names something else; `no-manifest`: nothing was ever written
+   * there; `broken`: a file it lists is missing or unreadable as what it should be.
+   */
+  readonly kind: "not-a-directory" | "no-manifest" | "broken";
+  constructor(message: string, kind: GoldenDirError["kind"]) {
+    super(message);
+    this.name = "GoldenDirError";
+    this.kind = kind;
+  }
+}
+
 /** Reads and minimally validates `<dir>/manifest.json`. */
 export async function readManifest(dir: string): Promise<GoldenManifest> {
-  const value = JSON.parse(await Deno.readTextFile(join(dir, MANIFEST_FILE)));
+  const path = join(dir, MANIFEST_FILE);
+  const info = await Deno.stat(dir).catch(() => undefined);
+  if (info !== undefined && !info.isDirectory) {
+    throw new GoldenDirError(`${dir} is not a directory`, "not-a-directory");
+  }
+  const text = await goldenFile(path, true);
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new GoldenDirError(`${path} is not valid JSON`, "broken");
+  }
   if (value?.format !== 1 || !Array.isArray(value.windows)) {
-    throw new Error(`${join(dir, MANIFEST_FILE)} is not a golden manifest`);
+    throw new GoldenDirError(`${path} is not a golden manifest`, "broken");
   }
   return value as GoldenManifest;
+}
+
+/** The text of a file of a golden directory; a missing one is named, the manifest as such. */
+async function goldenFile(path: string, manifest = false): Promise<string> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    throw manifest
+      ? new GoldenDirError(`no golden manifest at ${path}`, "no-manifest")
+      : new GoldenDirError(`${path} is listed in the manifest but missing`, "broken");
+  }
 }
 
 function fileName(id: string): string {

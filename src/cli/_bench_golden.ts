@@ -98,7 +98,9 @@ async function runGolden(args: GoldenArgs, out: Output): Promise<number> {
       { dir, private: args.db !== undefined },
       windows,
       (id) => (args.db === undefined ? specs.get(id) : undefined),
-    );
+    ).catch((error) => {
+      throw error instanceof golden.GoldenDirError ? new UsageError(error.message) : error;
+    });
     const summary = { dir, windows: manifest.windows.length, manifest: manifest.windows };
     printSummary(out, args, summary, [
       `wrote ${manifest.windows.length} golden windows to ${dir}`,
@@ -113,7 +115,9 @@ async function runGolden(args: GoldenArgs, out: Output): Promise<number> {
   try {
     verdicts = await golden.checkGolden(dir, buildWindows);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
+    if (!(error instanceof golden.GoldenDirError)) throw error;
+    if (error.kind === "not-a-directory") throw new UsageError(error.message);
+    if (error.kind === "no-manifest") {
       // The generated windows' golden files are committed: written anywhere else they would
       // only agree with the projector that wrote them.
       if (dir === GENERATED_GOLDEN_DIR && !(await Deno.stat(dir).catch(() => undefined))) {
@@ -123,7 +127,7 @@ async function runGolden(args: GoldenArgs, out: Output): Promise<number> {
       }
       throw new RuntimeFailure(`no golden manifest in ${dir}; write one with --write`);
     }
-    throw error;
+    throw new RuntimeFailure(error.message);
   }
   const changed = verdicts.filter((verdict) => verdict.status !== "same");
   const times = verdicts.map((verdict) => verdict.elapsedMs).sort((a, b) => a - b);
