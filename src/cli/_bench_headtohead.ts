@@ -14,7 +14,7 @@ import { argument } from "@optique/core/primitives";
 import { integer, string } from "@optique/core/valueparser";
 import { join } from "node:path";
 import type { ChatServer, HeadToHeadWorkspace, SummariseCounts } from "../bench/headtohead/mod.ts";
-import { UsageError } from "./_errors.ts";
+import { RuntimeFailure, UsageError } from "./_errors.ts";
 import { cutContextOption, dbOption, withStore } from "./_store_access.ts";
 import { cacheDir, printSummary, stderrProgress } from "./_bench_output.ts";
 import type { Output } from "./output.ts";
@@ -205,6 +205,11 @@ const report = command(
   map(object({ kind: constant("headtohead-report"), ...common }), (args): Runner => async (out) => {
     const { headToHeadReport } = await import("../bench/headtohead/mod.ts");
     const result = await headToHeadReport(await workspaceOf(args));
+    if (result.windows === 0) {
+      throw new RuntimeFailure(
+        "no window is answered under every context yet: run freeze, stock, variant and ask first",
+      );
+    }
     const sign = (value: number) => (value > 0 ? `+${value}` : String(value));
     printSummary(out, args, result, [
       `head-to-head: ${result.windows} windows answered under every context, ` +

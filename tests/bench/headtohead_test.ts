@@ -173,3 +173,19 @@ Deno.test("comparePaired() gives the exact sign-flip p-value and a bootstrap int
   });
   assert.ok(many.pValue < 0.001);
 });
+
+Deno.test("vcc bench headtohead report with nothing answered says so and fails", async () => {
+  const cache = Deno.makeTempDirSync();
+  const dir = `${cache}/h2h`;
+  const freeze = await runVcc(
+    ["bench", "headtohead", "freeze", "--synthetic", "--limit", "2", "--dir", dir],
+    cache,
+  );
+  assert.equal(freeze.code, 0, freeze.stderr);
+  for (const at of [dir, `${cache}/nothing-here`]) {
+    const report = await runVcc(["bench", "headtohead", "report", "--dir", at], cache);
+    assert.equal(report.code, 1);
+    assert.equal(report.stdout, "");
+    assert.match(report.stderr, /^vcc: no window is answered under every context yet/);
+  }
+});

@@ -39,7 +39,8 @@ export async function headToHeadReport(workspace: HeadToHeadWorkspace): Promise<
   const ids: string[] = [];
   for (const id of await workspace.windowIds()) {
     const answered = await Promise.all(contexts.map((context) => workspace.answers(context, id)));
-    if (answered.every((answers) => answers !== undefined)) ids.push(id);
+    // A window is answered under every context only when some context answered it.
+    if (contexts.length > 0 && answered.every((answers) => answers !== undefined)) ids.push(id);
   }
   const perWindow = new Map<string, number[]>(contexts.map((context) => [context, []]));
   const answerCounts: number[] = [];
