@@ -14,8 +14,9 @@ const TAIL_CHARS = 16000;
 const MAX_ERROR_LINES = 3;
 const TRACEBACK_HEADER = /^Traceback \(most recent call last\):?$/;
 const JOIN = " … ";
-// A line worth quoting from a success has a word in it (not only progress dots or rules).
-const WORDY = /\p{L}{2,}/u;
+// A line worth quoting from a success has a word in it, or is a number (`500` from `curl -w`, a
+// count from `wc -l`): not only progress dots, rules or a percentage.
+const WORDY = /\p{L}{2,}|^\s*[+-]?\d[\d.,:]*\s*$/u;
 
 /**
  * The words of a tool result worth quoting in one line of at most `limit` characters: nothing for
