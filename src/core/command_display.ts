@@ -7,6 +7,7 @@
  */
 import { IN_PLACE } from "./command_files.ts";
 import { cutMiddle, joinGaps } from "./excerpt.ts";
+import { ROOT_MARK } from "./root.ts";
 
 /** What stands for words left out. */
 export const GAP = "…";
@@ -206,8 +207,10 @@ function wordUnits(text: string): Unit[] {
     let rank: number;
     let option = false;
     if (position === 0 && word === "cd" && next !== undefined) {
+      // Changing to the projection's root (`cd …`) is short and says where the rest runs: it ranks
+      // with the program's arguments; another directory goes before them.
+      rank = next === ROOT_MARK ? ARGUMENT : LATER;
       unit = `cd ${words[++index]}`;
-      rank = LATER;
     } else if (HERE_DOCUMENT.test(word) && next !== undefined) {
       delimiter = next.replace(/^(['"])(.*)\1$/, "$2");
       unit = `${word} ${words[++index]}`;

@@ -237,3 +237,21 @@ Deno.test("shortenCommand() shows an in-place edit's or a forced removal's mode 
     assert.ok(shown.includes(file), `${line} → ${shown}`);
   }
 });
+
+Deno.test("shortenCommand() keeps a change to the projection's root (`cd …`) before later steps", () => {
+  const random = new SeededRandom(23);
+  const programs = ["cargo test", "git add", "npx jest", "python3 -m pytest", "make -C build"];
+  const files = ["src/ledger.rs", "packages/api/orders.test.ts", "tests/test_stats.py"];
+  // Later steps whose last word is an option, so the line's last word is no subject.
+  const later = ["| tail -5", "| head -n 20", "| grep -v warn -c", "2>&1 | tee -a log.txt -p"];
+  for (let trial = 0; trial < 200; trial++) {
+    const program = random.pick(programs);
+    const steps = Array.from({ length: random.range(1, 3) }, () => random.pick(later));
+    const line = `cd … && ${program} -q ${random.pick(files)} ${steps.join(" ")}`;
+    // Room for the directory and the program, and a few characters more.
+    const width = `cd … && ${program} …`.length + random.int(8);
+    const shown = shortenCommand(line, width);
+    assert.ok(shown.startsWith(`cd … && ${program.split(" ")[0]} `), `${width}: ${shown}`);
+    assert.ok(shown.length <= width, `${width}: ${shown}`);
+  }
+});
