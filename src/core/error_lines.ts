@@ -1,9 +1,9 @@
 /**
  * The error lines of a tool's output, whatever its exit code: lines a log level tags as an error
  * (`ERROR`, `FATAL`, `CRITICAL`, `PANIC`, `FAIL`, … and the same tags in other scripts, `[错误]`,
- * `[エラー]`, `ОШИБКА`, …, or `level=error`), the lines that name an exception as raised (the
- * last line of a traceback, pytest's `E   KeyError: …`) and programs' reports of an error in their
- * own words (`Error: …`, `fatal: …`, `npm ERR! …`, git's `CONFLICT (content): …`, make's and
+ * `[エラー]`, `ОШИБКА`, …, or `level=error`) or a test runner marks as a failed test (Jest's `●`),
+ * the lines that name an exception as raised (the last line of a traceback, pytest's `E
+ * KeyError: …`) and programs' reports of an error in their own words (`Error: …`, `fatal: …`, `npm ERR! …`, git's `CONFLICT (content): …`, make's and
  * patch's `*** …`, and the shell's or a runtime's report that it could not run or open what it was
  * given: `bash: pytest: command not found`, `python3: No module named pytest`). A line a program
  * colored is read as it shows. Each is known by its fingerprint: the line with its numbers, hex
@@ -73,6 +73,10 @@ const AFTER = String.raw`(?=$|[\s\])>|:,!.-])`;
 const LATIN_TAG = new RegExp(`${BEFORE}(?:${LATIN_LEVELS})${AFTER}`, "u");
 const OTHER_TAG = new RegExp(`${BEFORE}(?:${OTHER_LEVELS})${AFTER}`, "u");
 const BRACKETED_TAG = /[\[<](?:error|fatal|critical|panic|fail(?:ed)?)[\]>]/i;
+// The mark a test runner puts before each test that failed (Jest's `● orders › rejects a
+// discount over 100%`): it tags the line as a level does.
+const FAILED_TEST_MARK = "●";
+const FAILED_TEST = new RegExp(`^${FAILED_TEST_MARK} \\S`);
 const LEVEL_KEY = /\blevel["']?\s*[=:]\s*["']?(?:error|fatal|critical|panic|err)\b/i;
 // Where a level tag stands, at most this far into the line.
 const TAG_HEAD = 120;
@@ -144,9 +148,10 @@ const NOT_ASCII = /[^\p{ASCII}]/u;
 const [ASCII_OTHER_LEVELS, SCRIPT_LEVELS] = [false, true].map((beyond) =>
   OTHER_LEVELS.split("|").filter((level) => NOT_ASCII.test(level) === beyond)
 ) as [string[], string[]];
-const SCRIPT_STARTS = new Set(
-  SCRIPT_LEVELS.map((level) => [...level].find((char) => NOT_ASCII.test(char)) as string),
-);
+const SCRIPT_STARTS = new Set([
+  ...SCRIPT_LEVELS.map((level) => [...level].find((char) => NOT_ASCII.test(char)) as string),
+  FAILED_TEST_MARK,
+]);
 const WRITTEN_MARKS = [...LATIN_LEVELS.split("|"), ...ASCII_OTHER_LEVELS, ...REPORT_OPENINGS];
 const heldBy = (word: string, words: readonly string[]) =>
   words.some((other) => other !== word && word.includes(other));
@@ -250,7 +255,7 @@ function mergedStarts(first: readonly number[], second: readonly number[]): numb
 export function isTaggedError(line: string): boolean {
   const head = line.slice(0, TAG_HEAD);
   return LATIN_TAG.test(head) || OTHER_TAG.test(head) || BRACKETED_TAG.test(head) ||
-    LEVEL_KEY.test(head);
+    LEVEL_KEY.test(head) || FAILED_TEST.test(head);
 }
 
 /**

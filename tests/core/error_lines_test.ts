@@ -79,6 +79,10 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
   ["the key was not found in the cache, so it is rebuilt", undefined],
   ["Permission denied errors are retried twice", undefined],
   ["*** Update File: tally/stats.py", undefined],
+  ["  ● orders › rejects discount over 100%", "● orders › rejects discount over 100%"],
+  ["  ● Test suite failed to run", "● Test suite failed to run"],
+  ["  ✓ lists orders (12 ms)", undefined],
+  ["Legend: ● failed, ○ skipped", undefined],
 ];
 
 // Lines around the one under test: ASCII only, or with characters beyond ASCII elsewhere.
