@@ -13,6 +13,10 @@ const HEAD_CHARS = 4000;
 const TAIL_CHARS = 16000;
 const MAX_ERROR_LINES = 3;
 const TRACEBACK_HEADER = /^Traceback \(most recent call last\):?$/;
+// A frame of a JavaScript or Java stack trace (`    at Object.get error [as error]
+// (node_modules/zod/lib/types.js:55:31)`, `at com.acme.Orders.total(Orders.java:42)`): where the
+// error passed, never what it was, whatever words its function names hold.
+const STACK_FRAME = /^\s*at \S.*(?::\d+:\d+\)?|\.java:\d+\))$/;
 const JOIN = " … ";
 // A line worth quoting from a success has a word in it, or is a number (`500` from `curl -w`, a
 // count from `wc -l`): not only progress dots, rules or a percentage.
@@ -97,10 +101,12 @@ function tail(text: string, chars: number): string[] {
 function errorLines(text: string): string {
   const lines = searchable(text);
   // A line with an error word, or a program's report of an error in its own words, which may
-  // have none (`patch: **** malformed patch at line 79`).
+  // have none (`patch: **** malformed patch at line 79`); no stack frame.
   const matching = [
     ...new Set(
-      lines.filter((line) => ERROR_LINE.test(line) || errorLineOf(line)?.kind === "report"),
+      lines.filter((line) =>
+        (ERROR_LINE.test(line) || errorLineOf(line)?.kind === "report") && !STACK_FRAME.test(line)
+      ),
     ),
   ];
   // A traceback's header says less than the exception line it leads to.

@@ -33,3 +33,37 @@ Deno.test("a failed command's line quotes the report its program wrote in its ow
     assert.ok(fixes.includes(`— failed (exit 2) [#3]: ${report}`), `${lines.join("\n")}\n${fixes}`);
   }
 });
+
+const ERRORS = [
+  "TypeError: Cannot read properties of undefined (reading 'rate')",
+  "java.lang.IllegalStateException: ledger closed",
+  "Error: connect ECONNREFUSED 127.0.0.1:5432",
+];
+// Stack frames whose functions or files hold error words: where the error passed, not what it was.
+const FRAMES = [
+  "    at Object.get error [as error] (node_modules/zod/lib/types.js:55:31)",
+  "    at handleError (/srv/app/src/errors.ts:12:9)",
+  "    at processTicksAndRejections (node:internal/process/task_queues:95:5)",
+  "\tat com.acme.ErrorHandler.handle(ErrorHandler.java:42)",
+  "    at FailFastRunner.run (node_modules/runner/index.js:3:1)",
+];
+
+Deno.test("a failed command's line quotes its error, not the stack frames printed after it", () => {
+  const random = new SeededRandom(41);
+  for (let trial = 0; trial < 60; trial++) {
+    const error = random.pick(ERRORS);
+    const frames = Array.from({ length: random.range(1, 8) }, () => random.pick(FRAMES));
+    const window = [
+      { role: "user", content: "Run the service tests.", _row_id: 1 },
+      ...callRows(2, "terminal", { command: "npm test" }, {
+        output: ["> app@1.0.0 test", error, ...frames].join("\n"),
+        exit_code: 1,
+      }),
+    ];
+    const { body } = project(window, { sessionId: "s", budgetTokens: 4000 });
+    const fixes = body.split("## Errors & Fixes\n")[1]!.split("\n\n")[0]!;
+    const quoted = fixes.slice(fixes.indexOf("[#3]: ") + 6);
+    assert.ok(quoted.includes(error), `${fixes}`);
+    assert.doesNotMatch(quoted, /\bat \S+.*:\d+/, fixes);
+  }
+});
