@@ -123,8 +123,8 @@ const MOST_DOCUMENT_CHARS = 1024 * 1024;
 const DOCUMENT_START = /^\s*[{[]/;
 // How deep in a document its listing is looked for (`{"data": {"runs": [...]}}` is 2 deep).
 const LISTING_DEPTH = 3;
-// A listing is long enough to hide an item at this many lines; its failed items stand out while
-// they are at most this share of it.
+// A listing of one item a line is long enough to hide an item at this many lines; its failed
+// items stand out while they are at most this share of it.
 const LISTING_LINES = 20;
 const FAILED_SHARE = 0.2;
 // Pointers are looked for in outputs of this many lines or more (a short one is quoted anyway).
@@ -249,8 +249,9 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
 function failedItems(output: string, text: string): string[] {
   const items = listedItems(output);
   if (items !== undefined) {
-    // A document's lines are parts of items: a short listing is not searched line by line.
-    if (items.length < LISTING_LINES) return [];
+    // A document's lines are parts of items, so its length says whether it can hide one: longer
+    // than a fact's line, no line quotes it whole.
+    if (output.length <= LONGEST_FACT) return [];
     const failed = items.filter(isFailedItem);
     return failed.length <= items.length * FAILED_SHARE ? failed.map(itemFields) : [];
   }

@@ -169,10 +169,37 @@ Deno.test("Facts from Outputs keeps the failed items of a listing printed as one
   }
 });
 
+Deno.test("Facts from Outputs names the failed item of a few-item listing no line quotes whole", () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    const random = new SeededRandom(seed);
+    const count = random.range(5, 19);
+    const failed = random.int(count);
+    const { runs, text } = runListing(random, count, new Set([failed]));
+    if (text.length <= 400) continue;
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Which CI run failed?" },
+      ...callRows(2, "terminal", { command: "gh api runs" }, { output: text, exit_code: 0 }),
+    ];
+    const items = facts(project(rows, { budgetTokens: 8_000 }).body)
+      .filter((line) => line.startsWith("- [#3] terminal failed item: "));
+    assert.equal(items.length, 1, `seed ${seed}: ${items}`);
+    assert.ok(items[0]!.includes(`"id":${runs[failed]!.id},`), `seed ${seed}: ${items}`);
+  }
+});
+
 Deno.test("Facts from Outputs names no failed item of a short listing or of one where many failed", () => {
   for (let seed = 1; seed <= 20; seed++) {
     const random = new SeededRandom(seed);
-    const short = runListing(random, random.range(2, 19), new Set([0]));
+    // Five small items, one failed, on one line no longer than a fact's: a line quotes it whole.
+    const short = {
+      text: JSON.stringify(
+        Array.from({ length: 5 }, (_, index) => ({
+          id: random.range(1, 999),
+          status: index === 0 ? random.pick(FAILED) : "success",
+        })),
+      ),
+    };
+    assert.ok(short.text.length <= 400);
     const count = random.range(20, 100);
     // More than a fifth failed: failures are the listing's usual state, none stands out.
     const many = runListing(random, count, new Set(Array.from({ length: count }, (_, i) => i * 2)));
