@@ -299,12 +299,23 @@ function isFailedItem(item: Readonly<Record<string, unknown>>): boolean {
   });
 }
 
-/** An item as its fact shows it: its fields of plain values, as JSON, in the order printed. */
+/**
+ * An item as its fact shows it, as JSON in the order printed: its fields of plain values, and of a
+ * field that is an object (`"error": {"code": …, "message": …}`) that object's plain values.
+ */
 function itemFields(item: Readonly<Record<string, unknown>>): string {
-  const fields = Object.entries(item).filter(([, value]) =>
-    value === null || ["string", "number", "boolean"].includes(typeof value)
-  );
+  const fields = Object.entries(item).flatMap(([key, value]) => {
+    if (isPlain(value)) return [[key, value]];
+    if (!isRecord(value)) return [];
+    const inner = Object.entries(value).filter(([, field]) => isPlain(field));
+    return inner.length > 0 ? [[key, Object.fromEntries(inner)]] : [];
+  });
   return JSON.stringify(Object.fromEntries(fields));
+}
+
+/** Whether a JSON value is a plain one: a string, number, boolean or null. */
+function isPlain(value: unknown): boolean {
+  return value === null || ["string", "number", "boolean"].includes(typeof value);
 }
 
 /** How a diff's fact counts the lines its file adds and removes (`+3 -2`), which no output says. */

@@ -174,8 +174,15 @@ Deno.test("Facts from Outputs names the failed item of a few-item listing no lin
     const random = new SeededRandom(seed);
     const count = random.range(5, 19);
     const failed = random.int(count);
-    const { runs, text } = runListing(random, count, new Set([failed]));
-    if (text.length <= 400) continue;
+    const { runs } = runListing(random, count, new Set([failed]));
+    // The failed item says why in an object of its own (whose own objects are left out).
+    const why = {
+      code: "E_PRICING",
+      message: `TypeError at ${runs[failed]!.id}`,
+      at: { line: 87 },
+    };
+    const listed = runs.map((run, index) => (index === failed ? { ...run, error: why } : run));
+    const text = JSON.stringify(listed, null, random.pick([0, 2]));
     const rows: Row[] = [
       { role: "user", _row_id: 1, content: "Which CI run failed?" },
       ...callRows(2, "terminal", { command: "gh api runs" }, { output: text, exit_code: 0 }),
@@ -184,6 +191,10 @@ Deno.test("Facts from Outputs names the failed item of a few-item listing no lin
       .filter((line) => line.startsWith("- [#3] terminal failed item: "));
     assert.equal(items.length, 1, `seed ${seed}: ${items}`);
     assert.ok(items[0]!.includes(`"id":${runs[failed]!.id},`), `seed ${seed}: ${items}`);
+    assert.ok(
+      items[0]!.endsWith(`"error":{"code":"E_PRICING","message":"${why.message}"}}`),
+      `seed ${seed}: ${items}`,
+    );
   }
 });
 
