@@ -88,25 +88,43 @@ const TALLY_ANYWHERE = new RegExp(
  * ```
  */
 export function lastTally(text: string): string | undefined {
-  if (!TALLY_ANYWHERE.test(text)) return undefined;
-  for (const line of linesFromEnd(text)) if (TALLY.test(withoutRules(line))) return line;
-  return undefined;
+  return lastTallies(text, 1)[0];
 }
 
-// Each outcome's tally, once read.
-const TALLIES = new WeakMap<Outcome, string | null>();
+/**
+ * The last `most` lines of `text` that are tallies (see {@linkcode lastTally}), in the order
+ * printed: a run of several test targets tallies each (cargo's unit tests, then its doc-tests).
+ */
+function lastTallies(text: string, most: number): string[] {
+  const found: string[] = [];
+  if (!TALLY_ANYWHERE.test(text)) return found;
+  for (const line of linesFromEnd(text)) {
+    if (found.length === most) break;
+    if (TALLY.test(withoutRules(line))) found.unshift(line);
+  }
+  return found;
+}
+
+// Each outcome's last tallies, once read.
+const TALLIES = new WeakMap<Outcome, readonly string[]>();
 
 /**
- * The tally of a command's output: its {@linkcode lastTally} within the head and tail read for
- * facts. Read once per outcome for all who quote it (the facts, a result's excerpt).
+ * The last tallies of a command's output (at most three, in the order printed) within the head
+ * and tail read for facts. Read once per outcome for all who quote them (the facts, a result's
+ * excerpt).
  */
-export function outputTally(outcome: Outcome): string | undefined {
-  let tally = TALLIES.get(outcome);
-  if (tally === undefined) {
-    tally = lastTally(headAndTail(outcome.detail, HEAD_CHARS, TAIL_CHARS)) ?? null;
-    TALLIES.set(outcome, tally);
+function outputTallies(outcome: Outcome): readonly string[] {
+  let tallies = TALLIES.get(outcome);
+  if (tallies === undefined) {
+    tallies = lastTallies(headAndTail(outcome.detail, HEAD_CHARS, TAIL_CHARS), MOST_PER_KIND);
+    TALLIES.set(outcome, tallies);
   }
-  return tally ?? undefined;
+  return tallies;
+}
+
+/** The tally of a command's output: the last of its {@linkcode outputTallies}. */
+export function outputTally(outcome: Outcome): string | undefined {
+  return outputTallies(outcome).at(-1);
 }
 
 // The fields that hold an item's status, and the statuses that say it failed.
@@ -222,8 +240,7 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   if (text.includes("] ")) some("commit", COMMIT_LINE);
   if (runsGit(event.call.args.command)) some("commit", HASH_LINE);
   for (const file of diffFiles(text).slice(0, MOST_PER_KIND)) add("diff", diffFact(file));
-  const tally = outputTally(outcome);
-  if (tally !== undefined) add("tally", withoutRules(tally));
+  for (const tally of outputTallies(outcome)) add("tally", withoutRules(tally));
   if (!isFailure(outcome)) {
     for (const item of failedItems(outcome.detail, text).slice(0, MOST_PER_KIND)) {
       add("failed item", item);

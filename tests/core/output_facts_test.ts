@@ -242,7 +242,7 @@ const TALLIES: ReadonlyArray<readonly [string, string]> = [
   ],
 ];
 
-Deno.test("Facts from Outputs keeps a test run's last tally, whichever runner printed it", () => {
+Deno.test("Facts from Outputs keeps a test run's tally, whichever runner printed it", () => {
   const random = new SeededRandom(11);
   for (const [printed, kept] of TALLIES) {
     const noise = Array.from(
@@ -264,6 +264,35 @@ Deno.test("Facts from Outputs keeps a test run's last tally, whichever runner pr
     ];
     const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
     assert.deepEqual(lines, [`- [#3] terminal tally: ${kept}`], printed);
+  }
+});
+
+Deno.test("Facts from Outputs keeps the tally of each of a run's last test targets, in order", () => {
+  const random = new SeededRandom(19);
+  for (let trial = 0; trial < 40; trial++) {
+    // cargo tallies its unit tests, each integration test file and its doc-tests in turn.
+    const targets = random.range(2, 6);
+    const tallies = Array.from(
+      { length: targets },
+      (_, target) =>
+        `test result: ok. ${random.int(200) + target * 1000} passed; 0 failed; 0 ignored; ` +
+        `0 measured; 0 filtered out; finished in ${random.range(1, 9)}.0${target}s`,
+    );
+    const output = tallies.flatMap((tally, target) => [
+      `     Running unittests src/lib.rs (target/debug/deps/t${target}-0a1b)`,
+      "",
+      ...Array.from({ length: random.range(1, 30) }, (_, index) => `test t${index} ... ok`),
+      "",
+      tally,
+      "",
+    ]).join("\n");
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Run the tests." },
+      ...callRows(2, "terminal", { command: "cargo test" }, { output, exit_code: 0 }),
+    ];
+    const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
+    const kept = tallies.slice(-3).map((tally) => `- [#3] terminal tally: ${tally}`);
+    assert.deepEqual(lines, kept, output);
   }
 });
 
