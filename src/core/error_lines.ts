@@ -3,7 +3,7 @@
  * (`ERROR`, `FATAL`, `CRITICAL`, `PANIC`, `FAIL`, … and the same tags in other scripts, `[错误]`,
  * `[エラー]`, `ОШИБКА`, …, or `level=error`) or a test runner marks as a failed test (Jest's `●`),
  * the lines that name an exception as raised (the last line of a traceback, pytest's `E
- * KeyError: …`) and programs' reports of an error in their own words (`Error: …`, `fatal: …`, `npm ERR! …`, git's `CONFLICT (content): …`, make's and
+ * KeyError: …`, a Rust thread's `panicked at`) and programs' reports of an error in their own words (`Error: …`, `fatal: …`, `npm ERR! …`, git's `CONFLICT (content): …`, make's and
  * patch's `*** …`, and the shell's or a runtime's report that it could not run or open what it was
  * given: `bash: pytest: command not found`, `python3: No module named pytest`). A line a program
  * colored is read as it shows. Each is known by its fingerprint: the line with its numbers, hex
@@ -91,6 +91,10 @@ const RAISED = new RegExp(
   String.raw`^(?:E\s+|${TEST_SUMMARY.slice(1)})?(?:[A-Za-z_][A-Za-z0-9_]*\.)*` +
     String.raw`([A-Z][A-Za-z0-9_]*(?:${RAISED_ENDS.join("|")}))(?::|$)`,
 );
+// A Rust thread's panic, which names the thread (a failing test's name) and where it panicked:
+// `thread 'config::tests::defaults' panicked at src/config.rs:88:9:`.
+const PANICKED = "panicked at ";
+const PANIC_LINE = new RegExp(`^thread '[^'\\n]{1,200}' ${PANICKED}`);
 // A program's report of an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`,
 // `npm ERR! …`, git's `CONFLICT (content): Merge conflict in …`.
 const REPORT_WORD = String.raw`(?:error|fatal|panic)(?:\[[^\]\n]{1,40}\])?:`;
@@ -167,7 +171,9 @@ const MARKS = [
     ].join("|"),
     "gm",
   ),
-  ...[BRACKETED_TAG.source, "level", REPORT_WORD].map((source) => new RegExp(source, "gi")),
+  ...[BRACKETED_TAG.source, "level", `${REPORT_WORD}|${PANICKED}`].map((source) =>
+    new RegExp(source, "gi")
+  ),
   new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
 ];
 // The reports that work could not run, and make's and patch's, end what a command printed: they
@@ -300,7 +306,7 @@ function judge(raw: string): ErrorLine | undefined {
   const line = withoutEscapes(raw).replace(LEAD, "").trim();
   if (line === "") return undefined;
   const raised = RAISED.exec(line);
-  const kind = raised
+  const kind = raised || PANIC_LINE.test(line)
     ? "raised"
     : isTaggedError(line)
     ? "tagged"

@@ -83,6 +83,15 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
   ["  ● Test suite failed to run", "● Test suite failed to run"],
   ["  ✓ lists orders (12 ms)", undefined],
   ["Legend: ● failed, ○ skipped", undefined],
+  [
+    "thread 'config::tests::defaults' panicked at src/config.rs:88:9:",
+    "thread 'config::tests::defaults' panicked at src/config.rs:88:9:",
+  ],
+  [
+    "thread 'main' panicked at 'index out of bounds', src/main.rs:3:5",
+    "thread 'main' panicked at 'index out of bounds', src/main.rs:3:5",
+  ],
+  ["the worker thread panicked at startup once (see docs)", undefined],
 ];
 
 // Lines around the one under test: ASCII only, or with characters beyond ASCII elsewhere.
