@@ -15,6 +15,8 @@ export interface Analysis {
   readonly groups: readonly CallGroup[];
   /** The group each call belongs to. */
   readonly groupOf: ReadonlyMap<ToolCall, CallGroup>;
+  /** The event of each call. */
+  readonly eventOf: ReadonlyMap<ToolCall, ToolEvent>;
   /**
    * A background job's reports after the one that tells its end (see {@linkcode untilJobEnd}): a
    * poll repeating the exit, a read of its log after it ended. They tell of no run of their own,
@@ -30,7 +32,8 @@ export function analyze(input: unknown): Analysis {
   const groups = groupCalls(events);
   const groupOf = new Map<ToolCall, CallGroup>();
   for (const group of groups) for (const event of group.events) groupOf.set(event.call, group);
-  return { window, events, copies, groups, groupOf, afterJobEnd: afterJobEnd(groups) };
+  const eventOf = new Map(events.map((event) => [event.call, event]));
+  return { window, events, copies, groups, groupOf, eventOf, afterJobEnd: afterJobEnd(groups) };
 }
 
 function afterJobEnd(groups: readonly CallGroup[]): Set<ToolEvent> {

@@ -174,8 +174,8 @@ function listedIn(analysis: Analysis, sections: readonly SizedSection[]): Listed
     if (group.command) {
       return remembered(answers, group, () => commands.has(callKey(callName(group, false))));
     }
-    const paths = group.events.filter((event) => event.call === call)
-      .flatMap((event) => fileOps(event).map((op) => op.path));
+    const event = analysis.eventOf.get(call);
+    const paths = event === undefined ? [] : fileOps(event).map((op) => op.path);
     return paths.length > 0 && paths.every((path) => files.has(path));
   };
   return {

@@ -170,7 +170,7 @@ function callLine(row: Row, call: ToolCall, analysis: Analysis, view: RootView):
 function callSubject(call: ToolCall, analysis: Analysis): string {
   const group = analysis.groupOf.get(call);
   if (group?.job === undefined || !PROCESS_TOOLS.has(call.name)) return group?.subject ?? "";
-  const event = group.events.find((candidate) => candidate.call === call);
+  const event = analysis.eventOf.get(call);
   const own = event && commandOf(event);
   return own ? shownCommand(own.text) : group.subject;
 }
