@@ -28,7 +28,6 @@ import { reconcile } from "./sections/reconcile.ts";
 import { EVERYTHING_LISTED, type Listed, sessionLog } from "./sections/session_log.ts";
 import type { DecisionEntry } from "./sections/decisions.ts";
 import { remembered } from "./remembered.ts";
-import type { ToolCall } from "./message.ts";
 import type { CallGroup } from "./calls.ts";
 import { LOG_SECTION, type SectionId, type SectionRow, SECTIONS } from "./sections/table.ts";
 import type { Projection, ProjectionStats, ProjectOptions, SectionCount } from "./types.ts";
@@ -166,20 +165,23 @@ function listedIn(analysis: Analysis, sections: readonly SizedSection[]): Listed
       entry.kind === "conclusion" && entry.ref.kind === "row" ? [entry.ref.id] : []
     ),
   );
-  // The log asks of each call more than once: each is answered once.
-  const answers = new Map<ToolCall | CallGroup, boolean>();
-  const listed = (call: ToolCall): boolean => {
-    const group = analysis.groupOf.get(call);
-    if (group === undefined) return false;
-    if (group.command) {
-      return remembered(answers, group, () => commands.has(callKey(callName(group, false))));
-    }
-    const event = analysis.eventOf.get(call);
-    const paths = event === undefined ? [] : fileOps(event).map((op) => op.path);
-    return paths.length > 0 && paths.every((path) => files.has(path));
-  };
+  // A command is asked of once per call: its group answers for all of them.
+  const commandListed = new Map<CallGroup, boolean>();
   return {
-    call: (call) => remembered(answers, call, () => listed(call)),
+    call(call) {
+      const group = analysis.groupOf.get(call);
+      if (group === undefined) return false;
+      if (group.command) {
+        return remembered(
+          commandListed,
+          group,
+          () => commands.has(callKey(callName(group, false))),
+        );
+      }
+      const event = analysis.eventOf.get(call);
+      const paths = event === undefined ? [] : fileOps(event).map((op) => op.path);
+      return paths.length > 0 && paths.every((path) => files.has(path));
+    },
     text: (row) => row.ref.kind === "row" && replies.has(row.ref.id),
   };
 }

@@ -65,8 +65,11 @@ export function sessionLog(
   logged: ReadonlySet<number>,
   view: RootView,
 ): (listed: Listed) => { older: LazyLines; newer: LazyLines } {
-  const resultOf = new Map<Row, ToolEvent>();
-  for (const event of analysis.events) if (event.resultRow) resultOf.set(event.resultRow, event);
+  // The event each result row holds, by the row's place in the window.
+  const resultOf: (ToolEvent | undefined)[] = new Array(analysis.window.inputMessages);
+  for (const event of analysis.events) {
+    if (event.resultRow) resultOf[event.resultRow.index] = event;
+  }
   const rows = inTimeOrder(
     analysis.window.rows.filter((row) =>
       !analysis.copies.has(row) && !(row.ref.kind === "row" && logged.has(row.ref.id))
@@ -81,6 +84,8 @@ export function sessionLog(
   const calls = new Map<ToolCall, string>();
   const rendered: RenderedLines = {
     text: (row) => remembered(texts, row, () => textLine(row)),
+    // Asked of every message the log leaves out, whose line is then never shown: not kept.
+    hasText: (row) => (texts.get(row) ?? textLine(row)) !== "",
     call: (row, call) => remembered(calls, call, () => callLine(row, call, analysis, view)),
   };
   return (listed) => {
@@ -97,6 +102,8 @@ export function sessionLog(
 /** A row's text line (`""` when it quotes nothing) and its calls' lines, rendered once each. */
 interface RenderedLines {
   text(row: Row): string;
+  /** Whether a row's text line quotes anything. */
+  hasText(row: Row): boolean;
   call(row: Row, call: ToolCall): string;
 }
 
@@ -110,12 +117,12 @@ function inTimeOrder(rows: readonly Row[]): Row[] {
 
 function rowLines(
   row: Row,
-  resultOf: ReadonlyMap<Row, ToolEvent>,
+  resultOf: readonly (ToolEvent | undefined)[],
   rendered: RenderedLines,
   listed: Listed,
 ): string[] {
   if (row.role === "tool") {
-    const event = resultOf.get(row);
+    const event = resultOf[row.index];
     const line = event && resultLine(event, listed.call(event.call));
     return line ? [`${renderRef(row.ref)} ${line}`] : [];
   }
@@ -129,16 +136,16 @@ function rowLines(
 /** Whether a row has any line (what {@linkcode rowLines} tells without rendering the lines). */
 function hasLines(
   row: Row,
-  resultOf: ReadonlyMap<Row, ToolEvent>,
+  resultOf: readonly (ToolEvent | undefined)[],
   rendered: RenderedLines,
   listed: Listed,
 ): boolean {
   if (row.role === "tool") {
-    const event = resultOf.get(row);
+    const event = resultOf[row.index];
     return event !== undefined && (!listed.call(event.call) || quotesWords(event));
   }
-  return row.toolCalls.some((call) => !listed.call(call)) ||
-    (!listed.text(row) && rendered.text(row) !== "");
+  for (const call of row.toolCalls) if (!listed.call(call)) return true;
+  return !listed.text(row) && rendered.hasText(row);
 }
 
 /** A row's line quoting its text after who wrote it; `""` when it has no text. */
