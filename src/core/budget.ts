@@ -8,6 +8,7 @@
 import type { Focus } from "./focus.ts";
 import type { RootView } from "./root.ts";
 import {
+  LEAST_PINNED_WIDTH,
   omissionNote,
   type SectionContent,
   type SectionSpec,
@@ -23,8 +24,6 @@ const MIN_LOG_CHARS = 200;
 // Room the log cannot use goes back to the sections when it could hold a line of theirs (sizing
 // them again costs about what they took).
 const LEAST_GIVEN_BACK = 60;
-// The narrowest the task is quoted: its first words at least.
-const MIN_TASK_WIDTH = 60;
 
 /** One section ready to be sized: its spec, its part of the budget and its merged entries. */
 export interface SectionPlan<E> {
@@ -283,7 +282,7 @@ function widthFor(
   if (spec.pinned === 0 || count === 0) return width;
   // The pinned entry (the task) always fits its share, however small, rather than being lost.
   const fitted = Math.floor((share - spec.heading.length - 8) / Math.min(count, 4)) - 8;
-  return Math.max(MIN_TASK_WIDTH, Math.min(width, fitted));
+  return Math.max(LEAST_PINNED_WIDTH, Math.min(width, fitted));
 }
 
 /**

@@ -48,6 +48,9 @@ function dropSplitSurrogate(text: string): string {
   return last >= 0xd800 && last <= 0xdbff ? text.slice(0, -1) : text;
 }
 
+/** What joins the start and the end a line cut in its middle shows. */
+export const MIDDLE_GAP = " … ";
+
 /**
  * Shortens already-clean single-line text to at most `limit` characters by cutting out its middle:
  * its start and its end stay, joined by ` … `, both at word boundaries where there are any. A
@@ -79,7 +82,7 @@ export function cutMiddle(clean: string, limit: number): string {
     const lastSpace = head.lastIndexOf(" ");
     if (lastSpace > 0) head = head.slice(0, lastSpace);
   }
-  return joinGaps(`${dropSplitSurrogate(head.trimEnd())} … ${tail}`);
+  return joinGaps(`${dropSplitSurrogate(head.trimEnd())}${MIDDLE_GAP}${tail}`);
 }
 
 /**

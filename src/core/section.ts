@@ -2,6 +2,9 @@ import type { Analysis } from "./analysis.ts";
 import { isBefore, type Moment } from "./moment.ts";
 import type { RootView } from "./root.ts";
 
+/** The narrowest a section of pinned entries (the task) shows them: their first words at least. */
+export const LEAST_PINNED_WIDTH = 60;
+
 /**
  * What one window (or one earlier projection) says about an entry of a section: the entry itself,
  * or, without one, that a previous entry with this key no longer holds (a blocked call that
@@ -32,7 +35,10 @@ export interface SectionSpec<E> {
   readonly noun: string;
   /** Leading entries that stay while the section stays (the original goal). */
   readonly pinned: number;
-  /** Widest its variable text is ever shown; narrower widths are used at small budgets. */
+  /**
+   * Widest its variable text is ever shown; narrower widths are used at small budgets (a section
+   * of pinned entries goes as narrow as {@linkcode LEAST_PINNED_WIDTH} to fit its share).
+   */
   readonly widths: { readonly narrow: number; readonly wide: number };
   /** The words its lines write themselves, besides outcome words and what they quote. */
   readonly ownWords: string;

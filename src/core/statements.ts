@@ -50,8 +50,9 @@ const READ_CHARS = 20_000;
 /**
  * The statements of a row: for an assistant reply without tool calls (a turn's close), the reply
  * as one conclusion; otherwise each sentence with a decision's cue words, and a user's with a
- * constraint's, as that kind. A user's sentences count from `userFrom` characters on (what Goal
- * shows before that is not repeated). Rows of other roles state nothing here.
+ * constraint's, as that kind. A user's sentence that one of `shownElsewhere` holds whole (the
+ * parts of the request Goal always shows) is not repeated. Rows of other roles state nothing
+ * here.
  *
  * @example
  * ```ts
@@ -60,10 +61,10 @@ const READ_CHARS = 20_000;
  * const row = { index: 0, ref: { kind: "row", id: 4 }, role: "assistant", toolCalls: [{}],
  *   text: "Reading the config. Decision: keep max_retries at 7.", toolCallId: "", toolName: "",
  *   toolLabel: "", time: undefined } as const;
- * assert.deepEqual(statementsOf(row as never, 0).map((s) => [s.kind, s.text]), [["decision", "Decision: keep max_retries at 7."]]);
+ * assert.deepEqual(statementsOf(row as never).map((s) => [s.kind, s.text]), [["decision", "Decision: keep max_retries at 7."]]);
  * ```
  */
-export function statementsOf(row: Row, userFrom: number): Statement[] {
+export function statementsOf(row: Row, shownElsewhere: readonly string[] = []): Statement[] {
   if (row.role === "assistant" && row.toolCalls.length === 0) {
     const text = sanitizeInline(row.text.slice(0, READ_CHARS));
     return text.length >= LEAST_SENTENCE_CHARS ? [{ row, kind: "conclusion", text }] : [];
@@ -79,7 +80,6 @@ export function statementsOf(row: Row, userFrom: number): Statement[] {
   for (const sentence of read.split(SENTENCE_BREAK)) {
     const start = raw.indexOf(sentence, offset);
     offset = start + sentence.length;
-    if (row.role === "user" && start < userFrom) continue;
     if (blocks.some(([from, to]) => start >= from && start < to)) continue;
     const kind = kindOf(sentence, row.role);
     if (kind === undefined) continue;
@@ -87,7 +87,9 @@ export function statementsOf(row: Row, userFrom: number): Statement[] {
       ? `${sentence} ${announced(read, start + sentence.length)}`
       : sentence;
     const text = sanitizeInline(said);
-    if (text.length >= LEAST_SENTENCE_CHARS) statements.push({ row, kind, text });
+    if (text.length < LEAST_SENTENCE_CHARS) continue;
+    if (row.role === "user" && shownElsewhere.some((shown) => shown.includes(text))) continue;
+    statements.push({ row, kind, text });
   }
   return statements;
 }

@@ -187,3 +187,39 @@ Deno.test("a statement ending in ':' is listed with what it announces, code quot
     assert.doesNotMatch(section, /we decided to keep/);
   }
 });
+
+const OPENINGS = [
+  "GET /api/orders returns an error item for orders that carry a discount.",
+  "The nightly export drops rows whose customer has no region set.",
+  "Checkout totals are off by a cent for baskets with more than ten items.",
+];
+const CONSTRAINTS = [
+  "Never touch packages/legacy, the billing team owns it.",
+  "Do not change the public API of the exporter.",
+  "Keep the retry limit at 7 whatever you find.",
+];
+const CLOSINGS = [
+  "Fix it in packages/api and add tests.",
+  "Send me a short summary when it is done, with the failing cases you found.",
+  "",
+];
+
+Deno.test("a constraint in the middle of a request is quoted whole, in Goal or in Decisions", () => {
+  const random = new SeededRandom(29);
+  for (let trial = 0; trial < 60; trial++) {
+    const constraint = random.pick(CONSTRAINTS);
+    const middle = Array.from({ length: random.range(0, 2) }, () => random.pick(OPENINGS));
+    const request = [random.pick(OPENINGS), ...middle, constraint, random.pick(CLOSINGS)]
+      .join(" ").trim();
+    const rows: Row[] = [{ role: "user", content: request, _row_id: 1 }];
+    for (let turn = 0; turn < random.range(5, 30); turn++) {
+      rows.push({ role: "user", content: `${random.pick(OPENINGS)} (${turn})`, _row_id: 2 + turn });
+    }
+    for (const budgetTokens of [1_500, 4_000]) {
+      const { body } = project(rows, { budgetTokens });
+      // Goal and Decisions & Conclusions, not the log, which may or may not reach so far back.
+      const sections = body.slice(body.indexOf("## Goal"), body.indexOf("## Detailed Session Log"));
+      assert.ok(sections.includes(constraint), `budget ${budgetTokens}: ${request}\n${body}`);
+    }
+  }
+});

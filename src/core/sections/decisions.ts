@@ -1,13 +1,12 @@
 import type { Analysis } from "../analysis.ts";
-import { cut } from "../excerpt.ts";
+import { cut, cutMiddle, MIDDLE_GAP } from "../excerpt.ts";
 import { momentOf } from "../moment.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
-import { isUserRequest } from "../requests.ts";
+import { isUserRequest, requestOf } from "../requests.ts";
 import { readRoot, showRoot } from "../root.ts";
 import { sanitizeInline } from "../sanitize.ts";
-import type { Change, SectionSpec } from "../section.ts";
+import { type Change, LEAST_PINNED_WIDTH, type SectionSpec } from "../section.ts";
 import { kindOf, type StatementKind, statementsOf } from "../statements.ts";
-import { GOAL } from "./goal.ts";
 
 /** A statement as the section lists it: where and by whom it was made, its kind and words. */
 export interface DecisionEntry {
@@ -45,7 +44,11 @@ export const DECISIONS: SectionSpec<DecisionEntry> = {
       if (row.role === "user" && !isUserRequest(row)) return [];
       if (row.role !== "user" && row.role !== "assistant") return [];
       const role = row.role;
-      return statementsOf(row, GOAL.widths.narrow).map(({ kind, text }) => ({
+      // What Goal shows of a request however narrow (its start and its end) is not repeated.
+      const shown = role === "user"
+        ? cutMiddle(requestOf(row).text, LEAST_PINNED_WIDTH).split(MIDDLE_GAP)
+        : [];
+      return statementsOf(row, shown).map(({ kind, text }) => ({
         key: keyOf(text),
         entry: { ref: row.ref, role, kind, text },
         addIfNew: true,
