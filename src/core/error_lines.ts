@@ -300,11 +300,17 @@ export function errorLines(output: string): ErrorLine[] {
  */
 export const errorLineOf: (raw: string) => ErrorLine | undefined = textMemo(judge, 4_096, 512);
 
+// A summary that counts no errors (valgrind's `ERROR SUMMARY: 0 errors from 0 contexts`, a build's
+// `0 errors, 2 warnings`) reports none, whatever tag it carries; one that counts some does.
+const NO_ERRORS = /\b0 (?:errors?|failures?|failed)\b/i;
+const SOME_ERRORS = /\b[1-9]\d*(?:,\d{3})* (?:errors?|failures?|failed)\b/i;
+
 /** The error line `raw` is, if it is one. */
 function judge(raw: string): ErrorLine | undefined {
   // A line a program colored is judged as it shows (`ERROR` in red is a level's tag).
   const line = withoutEscapes(raw).replace(LEAD, "").trim();
   if (line === "") return undefined;
+  if (NO_ERRORS.test(line) && !SOME_ERRORS.test(line)) return undefined;
   const raised = RAISED.exec(line);
   const kind = raised || PANIC_LINE.test(line)
     ? "raised"

@@ -92,6 +92,14 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
     "thread 'main' panicked at 'index out of bounds', src/main.rs:3:5",
   ],
   ["the worker thread panicked at startup once (see docs)", undefined],
+  ["==71422== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)", undefined],
+  [
+    "==71422== ERROR SUMMARY: 2 errors from 2 contexts (suppressed: 0 from 0)",
+    "==71422== ERROR SUMMARY: 2 errors from 2 contexts (suppressed: 0 from 0)",
+  ],
+  ["Build FAILED: 0 errors, 1 failed", "Build FAILED: 0 errors, 1 failed"],
+  ["ERROR SUMMARY: 0 errors, 1,204 checks", undefined],
+  ["ERROR SUMMARY: 1,204 errors", "ERROR SUMMARY: 1,204 errors"],
 ];
 
 // Lines around the one under test: ASCII only, or with characters beyond ASCII elsewhere.

@@ -351,3 +351,37 @@ Deno.test("test runs' tallies are no errors seen, whatever they count", () => {
   assert.deepEqual(seen.filter((line) => /test result|\bFAIL\s+github/.test(line)), [], body);
   assert.equal(seen.filter((line) => line.includes("... FAILED")).length, 4, body);
 });
+
+// Summaries that count errors, each with its count, and what a run prints around them.
+const SUMMARIES = [
+  (n: number) => `==71422== ERROR SUMMARY: ${n} errors from ${n} contexts (suppressed: 0 from 0)`,
+  (n: number) => `[ERROR] build: ${n} errors, 3 warnings`,
+  (n: number) => `ERROR SUMMARY: ${n} errors`,
+];
+const AROUND_SUMMARY = ["==71422== HEAP SUMMARY:", "==71422== All heap blocks were freed", ""];
+
+Deno.test("a run whose summary counts no errors printed none, the same command's earlier run did", () => {
+  const random = new SeededRandom(53);
+  for (let trial = 0; trial < 40; trial++) {
+    const summary = random.pick(SUMMARIES);
+    const command = "valgrind --leak-check=full ./bench/fir_bench --taps 64";
+    const output = (n: number) =>
+      [...AROUND_SUMMARY.slice(0, random.range(0, 3)), summary(n)].join("\n");
+    const errors = random.range(1, 40);
+    const window = [
+      { role: "user", content: "Fix the leak.", _row_id: 1 },
+      ...callRows(2, "terminal", { command }, { output: output(errors), exit_code: 0 }),
+      ...callRows(4, "terminal", { command }, { output: output(0), exit_code: 0 }),
+    ];
+    const { body } = project(window, { sessionId: "s", budgetTokens: 4000 });
+    const runs = body.split("\n").find((line) => line.startsWith("- [#2] `valgrind"));
+    assert.ok(
+      runs?.endsWith(
+        "— succeeded (exit 0) but printed an error [#3], then succeeded (exit 0) [#5]",
+      ),
+      `${summary(errors)}\n${body}`,
+    );
+    const seen = body.split("## Errors Seen\n")[1]?.split("\n\n")[0] ?? "";
+    assert.ok(!seen.includes("×2"), seen);
+  }
+});
