@@ -95,12 +95,19 @@ const RAISED = new RegExp(
 // `thread 'config::tests::defaults' panicked at src/config.rs:88:9:`.
 const PANICKED = "panicked at ";
 const PANIC_LINE = new RegExp(`^thread '[^'\\n]{1,200}' ${PANICKED}`);
-// A program's report of an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`,
-// `npm ERR! …`, git's `CONFLICT (content): Merge conflict in …`.
-const REPORT_WORD = String.raw`(?:error|fatal|panic)(?:\[[^\]\n]{1,40}\])?:`;
+// A program's report of an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`, a
+// compiler's `error TS2322: …`, `npm ERR! …`, git's `CONFLICT (content): Merge conflict in …`.
+const REPORT_WORD = String.raw`(?:error|fatal|panic)(?:\[[^\]\n]{1,40}\]| [A-Z]{1,4}\d{1,6})?:`;
 // Reports that open with a program's own words, as it writes them.
 const REPORT_OPENINGS = ["npm ERR!", "CONFLICT ("];
-const REPORT = new RegExp(String.raw`^(?:${REPORT_WORD}\s*\S)`, "i");
+// Where a compiler or a checker places its report, before it: `taps.cpp:23:1: `, `src/a.ts(12,5): `,
+// then `fatal error: …` as gcc says it.
+const REPORT_AT = String.raw`(?:[^\s:()]{1,300}(?::\d+(?::\d+)?|\(\d+,\d+\)): )?(?:fatal )?`;
+const REPORT = new RegExp(String.raw`^${REPORT_AT}(?:${REPORT_WORD}\s*\S)`, "i");
+// A linker's report of a symbol nothing defines: `/usr/bin/ld: a.o: in function 'main': undefined
+// reference to 'design_lowpass(double)'` (read among an output's last lines, as `collect2` ends it).
+const UNDEFINED = ": undefined reference to ";
+const UNDEFINED_REPORT = new RegExp(`${RegExp.escape(UNDEFINED)}[\`'‘"]`);
 const REPORT_OPENING = new RegExp(`^(?:${REPORT_OPENINGS.map(RegExp.escape).join("|")})`);
 // What the shell, a runtime or a tool prints when it could not run or open what it was given,
 // ending its line after the names that say who reports it and about what: `bash: pytest: command
@@ -179,7 +186,10 @@ const MARKS = [
 // The reports that work could not run, and make's and patch's, end what a command printed: they
 // are looked for in its last lines only (a pass over every output for them would cost as much as
 // any other).
-const LAST_REPORT_MARK = new RegExp(`${UNRUN_ENDING}|${RegExp.escape(STOPPED)}`, "g");
+const LAST_REPORT_MARK = new RegExp(
+  `${UNRUN_ENDING}|${RegExp.escape(STOPPED)}|${RegExp.escape(UNDEFINED)}`,
+  "g",
+);
 const LAST_REPORT_CHARS = 4000;
 const EVERY_MARK = [...MARKS, LAST_REPORT_MARK];
 
@@ -316,7 +326,8 @@ function judge(raw: string): ErrorLine | undefined {
     ? "raised"
     : isTaggedError(line)
     ? "tagged"
-    : REPORT.test(line) || REPORT_OPENING.test(line) || UNRUN.test(line) || STOP_REPORT.test(line)
+    : REPORT.test(line) || REPORT_OPENING.test(line) || UNRUN.test(line) ||
+        STOP_REPORT.test(line) || UNDEFINED_REPORT.test(line)
     ? "report"
     : undefined;
   if (kind === undefined) return undefined;
