@@ -60,12 +60,18 @@ const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; anywh
   { form: String.raw`(?:OK|FAILED) \((?:failures|errors|skipped)=`, start: true },
   { form: String.raw`Tests?:\s.*\d+ total`, start: true },
   { form: String.raw`test result: `, start: true },
-  { form: String.raw`(?:ok|FAIL)\s+\S+\s+[\d.]+s`, start: true, end: true },
+  {
+    form: String.raw`(?:ok|FAIL)\s+\S+\s+(?:[\d.]+s|\((?:cached)\)|\[(?:build|setup) failed\])`,
+    start: true,
+    end: true,
+  },
+  { form: String.raw`\d+% tests passed, \d+ tests? failed out of \d+`, start: true },
 ];
 /**
  * The line a test run ends with, counting what passed and failed: pytest's `2 failed, 140 passed
  * in 3.1s`, unittest's `Ran 12 tests in 0.4s` and `FAILED (failures=2)`, Jest's `Tests: 2 failed,
- * 40 total`, cargo's `test result: FAILED. 3 passed; 1 failed`, Go's `FAIL\tpkg\t0.1s`.
+ * 40 total`, cargo's `test result: FAILED. 3 passed; 1 failed`, Go's `FAIL\tpkg\t0.1s` (or
+ * `[build failed]`), CTest's `95% tests passed, 1 tests failed out of 20`.
  */
 export const TALLY: RegExp = new RegExp(
   TALLY_FORMS.map(({ form, start, end }) => `${start ? "^" : ""}${form}${end ? "$" : ""}`)
@@ -92,26 +98,38 @@ export function lastTally(text: string): string | undefined {
 }
 
 /**
- * The last `most` lines of `text` that are tallies (see {@linkcode lastTally}), in the order
+ * At most `most` lines of `text` that are tallies (see {@linkcode lastTally}), in the order
  * printed: a run of several test targets tallies each (cargo's unit tests, then its doc-tests).
+ * With more tallies than that, the last is kept, then those that count failures (Go's `FAIL`
+ * package before the `ok` ones printed after it), then the others, newest first.
  */
 function lastTallies(text: string, most: number): string[] {
   const found: string[] = [];
   if (!TALLY_ANYWHERE.test(text)) return found;
-  for (const line of linesFromEnd(text)) {
-    if (found.length === most) break;
-    if (TALLY.test(withoutRules(line))) found.unshift(line);
-  }
-  return found;
+  for (const line of linesFromEnd(text)) if (TALLY.test(withoutRules(line))) found.unshift(line);
+  if (found.length <= most) return found;
+  // The last, then those that count failures, then the others, each newest first.
+  const places = found.map((_, index) => index).reverse();
+  const failing = places.filter((index) => countsFailures(found[index] as string));
+  const kept = [...new Set([places[0] as number, ...failing, ...places])].slice(0, most);
+  return kept.sort((a, b) => a - b).map((index) => found[index] as string);
+}
+
+// What a tally that counts failures says: a runner's FAIL, or a count of failures that is not 0.
+const FAILURES_COUNTED = /\bFAIL(?:ED)?\b|\b[1-9]\d* (?:failed|errors?|tests? failed)\b/;
+
+/** Whether a tally line counts failures. */
+function countsFailures(line: string): boolean {
+  return FAILURES_COUNTED.test(line);
 }
 
 // Each outcome's last tallies, once read.
 const TALLIES = new WeakMap<Outcome, readonly string[]>();
 
 /**
- * The last tallies of a command's output (at most three, in the order printed) within the head
- * and tail read for facts. Read once per outcome for all who quote them (the facts, a result's
- * excerpt).
+ * The last tallies of a command's output (at most three, in the order printed; see
+ * {@linkcode lastTallies}) within the head and tail read for facts. Read once per outcome for all
+ * who quote them (the facts, a result's excerpt).
  */
 function outputTallies(outcome: Outcome): readonly string[] {
   let tallies = TALLIES.get(outcome);
@@ -122,9 +140,13 @@ function outputTallies(outcome: Outcome): readonly string[] {
   return tallies;
 }
 
-/** The tally of a command's output: the last of its {@linkcode outputTallies}. */
+/**
+ * The tally of a command's output: the last of its {@linkcode outputTallies} that counts failures,
+ * else the last.
+ */
 export function outputTally(outcome: Outcome): string | undefined {
-  return outputTallies(outcome).at(-1);
+  const tallies = outputTallies(outcome);
+  return tallies.findLast(countsFailures) ?? tallies.at(-1);
 }
 
 // The fields that hold an item's status, and the statuses that say it failed.

@@ -240,6 +240,11 @@ const TALLIES: ReadonlyArray<readonly [string, string]> = [
     "ok  \tgithub.com/dev/orbit/internal/store\t0.012s",
     "ok github.com/dev/orbit/internal/store 0.012s",
   ],
+  [
+    "FAIL\tgithub.com/acme/shipd/internal/health [build failed]",
+    "FAIL github.com/acme/shipd/internal/health [build failed]",
+  ],
+  ["95% tests passed, 1 tests failed out of 20", "95% tests passed, 1 tests failed out of 20"],
 ];
 
 Deno.test("Facts from Outputs keeps a test run's tally, whichever runner printed it", () => {
@@ -293,6 +298,40 @@ Deno.test("Facts from Outputs keeps the tally of each of a run's last test targe
     const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
     const kept = tallies.slice(-3).map((tally) => `- [#3] terminal tally: ${tally}`);
     assert.deepEqual(lines, kept, output);
+  }
+});
+
+Deno.test("Facts from Outputs keeps a run's failing tallies and its last among many", () => {
+  const random = new SeededRandom(31);
+  for (let trial = 0; trial < 40; trial++) {
+    const packages = Array.from(
+      { length: random.range(5, 20) },
+      (_, index) => `internal/p${index}`,
+    );
+    const failed = new Set([random.int(packages.length), random.int(packages.length)]);
+    const lines = packages.map((name, index) =>
+      failed.has(index)
+        ? random.pick([
+          `FAIL\tgithub.com/acme/shipd/${name} [build failed]`,
+          `FAIL\tgithub.com/acme/shipd/${name}\t0.0${index}s`,
+        ])
+        : `ok  \tgithub.com/acme/shipd/${name}\t0.${index}s`
+    );
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Run the tests." },
+      ...callRows(2, "terminal", { command: "go test ./..." }, {
+        output: [...lines, "FAIL"].join("\n"),
+        exit_code: 1,
+      }),
+    ];
+    const kept = facts(project(rows, { budgetTokens: 8_000 }).body)
+      .filter((line) => line.startsWith("- [#3] terminal tally: "));
+    const shown = (line: string) => `- [#3] terminal tally: ${line.replace(/\s+/g, " ")}`;
+    // The last package's line and every failed one, then the newest others, three in all.
+    const chosen = new Set([lines.length - 1, ...failed]);
+    for (let index = lines.length - 1; chosen.size < 3; index--) chosen.add(index);
+    const expected = lines.filter((_, index) => chosen.has(index));
+    assert.deepEqual(kept, expected.map(shown), lines.join("\n"));
   }
 });
 
