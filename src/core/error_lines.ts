@@ -310,6 +310,7 @@ export function errorLines(output: string): ErrorLine[] {
  */
 export const errorLineOf: (raw: string) => ErrorLine | undefined = textMemo(judge, 4_096, 512);
 
+const BARE_TAG = new RegExp(`^[\\[(<]?(?:${LATIN_LEVELS}|${OTHER_LEVELS})[\\])>:!.]?$`, "u");
 // A summary that counts no errors (valgrind's `ERROR SUMMARY: 0 errors from 0 contexts`, a build's
 // `0 errors, 2 warnings`) reports none, whatever tag it carries; one that counts some does.
 const NO_ERRORS = /\b0 (?:errors?|failures?|failed)\b/i;
@@ -321,6 +322,8 @@ function judge(raw: string): ErrorLine | undefined {
   const line = withoutEscapes(raw).replace(LEAD, "").trim();
   if (line === "") return undefined;
   if (NO_ERRORS.test(line) && !SOME_ERRORS.test(line)) return undefined;
+  // A level's tag alone (Go's closing `FAIL`) names no error: the exit status says as much.
+  if (BARE_TAG.test(line)) return undefined;
   const raised = RAISED.exec(line);
   const kind = raised || PANIC_LINE.test(line)
     ? "raised"

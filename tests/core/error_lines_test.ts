@@ -116,6 +116,9 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
   ],
   ["docs/errors.md:3: the error: section explains retries", undefined],
   ["ERROR SUMMARY: 0 errors, 1,204 checks", undefined],
+  ["FAIL", undefined],
+  ["[ERROR]", undefined],
+  ["FAIL: TestLoad", "FAIL: TestLoad"],
   ["ERROR SUMMARY: 1,204 errors", "ERROR SUMMARY: 1,204 errors"],
 ];
 
