@@ -13,10 +13,12 @@ const HEAD_CHARS = 4000;
 const TAIL_CHARS = 16000;
 const MAX_ERROR_LINES = 3;
 const TRACEBACK_HEADER = /^Traceback \(most recent call last\):?$/;
-// A frame of a JavaScript or Java stack trace (`    at Object.get error [as error]
-// (node_modules/zod/lib/types.js:55:31)`, `at com.acme.Orders.total(Orders.java:42)`): where the
-// error passed, never what it was, whatever words its function names hold.
-const STACK_FRAME = /^\s*at \S.*(?::\d+:\d+\)?|\.java:\d+\))$/;
+// A frame of a stack trace: JavaScript's and Java's (`    at Object.get error [as error]
+// (node_modules/zod/lib/types.js:55:31)`, `at com.acme.Orders.total(Orders.java:42)`), Go's call
+// and place (`panic({0x9c2a40?, 0xe51c70?})`, `/usr/local/go/src/runtime/panic.go:770 +0x132`):
+// where the error passed, never what it was, whatever words its function names hold.
+const STACK_FRAME =
+  /^\s*at \S.*(?::\d+:\d+\)?|\.java:\d+\))$|^\s*\S+\.go:\d+(?: \+0x[0-9a-f]+)?$|^[\w./*()-]+\((?:.*0x[0-9a-f]+.*|\.\.\.)\)$/;
 const JOIN = " … ";
 // A line worth quoting from a success has a word in it, or is a number (`500` from `curl -w`, a
 // count from `wc -l`): not only progress dots, rules or a percentage.
