@@ -30,6 +30,8 @@ const NOISE_REDIRECTION = /^(?:\d?>&\d|&?\d?>>?\/dev\/null)$/;
 const HERE_DOCUMENT = /^<<-?$/;
 // A here-document folded onto one line: what opens it, its body, its closing word, what follows.
 const HERE_DOCUMENT_LINE = /^(.*?<<-?\s*(['"]?)([A-Za-z_]\w*)\2) (.+) \3((?:\s.*)?)$/;
+// A setting of the environment for the program after it (`RUSTFLAGS="-C opt-level=3" cargo …`).
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 // Interpreters, and their options whose value is what they run (`python -m pytest`, `bash -c '…'`).
 const INTERPRETER = /^(?:python[\d.]*|pypy3?|bash|sh|zsh|node|ruby|perl)$/;
 const RUNS_ITS_VALUE = /^-[mc]$/;
@@ -187,6 +189,8 @@ function wordUnits(text: string): Unit[] {
   let delimiter: string | undefined;
   let program = "";
   let head = 0;
+  // The setting that starts the step being read, when one carries its operator.
+  let stepHead: number | undefined;
   // Whether the main step edits files in place: then its files, not its script, are its subject.
   let inPlace = false;
   for (let index = 0; index < words.length; index++) {
@@ -203,6 +207,28 @@ function wordUnits(text: string): Unit[] {
     const main = step === mainStep;
     const next = words[index + 1];
     const start = operators === "" ? (read[index] as Word).start : operatorsStart;
+    if (
+      position === 0 && ASSIGNMENT.test(word) && next !== undefined && !STEP_OPERATORS.has(next)
+    ) {
+      // Settings before a program (`GIT_EDITOR=true git rebase`): the word after them is the
+      // step's program; they are shown only with it, and go before its arguments. The operator
+      // before them starts the step on its own.
+      if (operators !== "") {
+        stepHead = units.length;
+        units.push({ text: operators, rank: LATER, start, option: false, head: stepHead });
+        operators = "";
+      }
+      let settings = 1;
+      while (ASSIGNMENT.test(words[index + settings] ?? "")) settings++;
+      units.push({
+        text: word,
+        rank: LATER,
+        start: (read[index] as Word).start,
+        option: false,
+        head: units.length + settings,
+      });
+      continue;
+    }
     let unit = word;
     let rank: number;
     let option = false;
@@ -255,7 +281,8 @@ function wordUnits(text: string): Unit[] {
     } else {
       rank = main ? ARGUMENT : LATER;
     }
-    if (position === 0) head = units.length;
+    if (position === 0) head = stepHead ?? units.length;
+    stepHead = undefined;
     units.push({
       text: operators === "" ? unit : `${operators} ${unit}`,
       rank,

@@ -255,3 +255,31 @@ Deno.test("shortenCommand() keeps a change to the projection's root (`cd …`) b
     assert.ok(shown.length <= width, `${width}: ${shown}`);
   }
 });
+
+Deno.test("shortenCommand() keeps the program a setting of the environment comes before", () => {
+  const random = new SeededRandom(43);
+  const settings = [
+    "GIT_EDITOR=true",
+    'RUSTFLAGS="-C target-cpu=x86-64-v3"',
+    "CI=1",
+    "NODE_ENV=test",
+  ];
+  const programs = [
+    "git rebase --continue",
+    "cargo build --release",
+    "npx jest --ci",
+    "make -j8 all",
+  ];
+  for (let trial = 0; trial < 200; trial++) {
+    const program = random.pick(programs);
+    const set = Array.from({ length: random.range(1, 3) }, () => random.pick(settings));
+    const step = `${set.join(" ")} ${program} ${random.pick(["", "src/a.rs", "--verbose"])}`.trim();
+    const line = random.chance(0.5) ? step : `cd … && ${step}`;
+    const width = random.range(24, 60);
+    const shown = shortenCommand(line, width);
+    if (line.length <= width) continue;
+    const name = program.split(" ")[0] as string;
+    assert.match(shown, new RegExp(`(?:^| )${name}(?: |$)`), `${width}: ${shown}`);
+    assert.ok(shown.length <= width, `${width}: ${shown}`);
+  }
+});
