@@ -95,17 +95,22 @@ const RAISED = new RegExp(
 // `thread 'config::tests::defaults' panicked at src/config.rs:88:9:`.
 const PANICKED = "panicked at ";
 const PANIC_LINE = new RegExp(`^thread '[^'\\n]{1,200}' ${PANICKED}`);
-// A program's report of an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`, a
-// compiler's `error TS2322: …`, `npm ERR! …`, git's `CONFLICT (content): Merge conflict in …`.
-const REPORT_WORD = String.raw`(?:error|fatal|panic)(?:\[[^\]\n]{1,40}\]| [A-Z]{1,4}\d{1,6})?:`;
+// A program's report of an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`,
+// `npm ERR! …`, git's `CONFLICT (content): Merge conflict in …`.
+const REPORT_WORD = String.raw`(?:error|fatal|panic)(?:\[[^\]\n]{1,40}\])?:`;
 // Reports that open with a program's own words, as it writes them.
 const REPORT_OPENINGS = ["npm ERR!", "CONFLICT ("];
-// Where a compiler or a checker places its report, before it: `taps.cpp:23:1: `, `src/a.ts(12,5): `,
-// then `fatal error: …` as gcc says it.
-const REPORT_AT = String.raw`(?:[^\s:()]{1,300}(?::\d+(?::\d+)?|\(\d+,\d+\)): )?(?:fatal )?`;
+// Where a compiler or a checker places its report, before it (`taps.cpp:23:1: `), then `fatal
+// error: …` as gcc says it.
+const REPORT_AT = String.raw`(?:[^\s:]{1,300}:\d+(?::\d+)?: )?(?:fatal )?`;
 const REPORT = new RegExp(String.raw`^${REPORT_AT}(?:${REPORT_WORD}\s*\S)`, "i");
 // A linker's report of a symbol nothing defines: `/usr/bin/ld: a.o: in function 'main': undefined
 // reference to 'design_lowpass(double)'` (read among an output's last lines, as `collect2` ends it).
+// What Go's compiler and checkers report, after the place in a Go file (`checker_test.go:41:18:
+// undefined: errRedisNotConfigured`, a linter's `handlers.go:112:12: Error return value … not
+// checked (errcheck)`).
+const GO_PLACE = String.raw`\.go:\d+:\d+: `;
+const GO_REPORT = new RegExp(String.raw`^[^\s:]+${GO_PLACE}\S`);
 const UNDEFINED = ": undefined reference to ";
 const UNDEFINED_REPORT = new RegExp(`${RegExp.escape(UNDEFINED)}[\`'‘"]`);
 const REPORT_OPENING = new RegExp(`^(?:${REPORT_OPENINGS.map(RegExp.escape).join("|")})`);
@@ -183,11 +188,11 @@ const MARKS = [
   ),
   new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
 ];
-// The reports that work could not run, and make's and patch's, end what a command printed: they
-// are looked for in its last lines only (a pass over every output for them would cost as much as
-// any other).
+// The reports that work could not run, make's and patch's, a linker's and Go's tools' end what a
+// command printed: they are looked for in its last lines only (a pass over every output for them
+// would cost as much as any other).
 const LAST_REPORT_MARK = new RegExp(
-  `${UNRUN_ENDING}|${RegExp.escape(STOPPED)}|${RegExp.escape(UNDEFINED)}`,
+  `${UNRUN_ENDING}|${RegExp.escape(STOPPED)}|${RegExp.escape(UNDEFINED)}|${GO_PLACE}`,
   "g",
 );
 const LAST_REPORT_CHARS = 4000;
@@ -330,7 +335,7 @@ function judge(raw: string): ErrorLine | undefined {
     : isTaggedError(line)
     ? "tagged"
     : REPORT.test(line) || REPORT_OPENING.test(line) || UNRUN.test(line) ||
-        STOP_REPORT.test(line) || UNDEFINED_REPORT.test(line)
+        STOP_REPORT.test(line) || UNDEFINED_REPORT.test(line) || GO_REPORT.test(line)
     ? "report"
     : undefined;
   if (kind === undefined) return undefined;

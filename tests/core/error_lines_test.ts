@@ -107,14 +107,19 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
     "src/main.c:1:10: fatal error: foo.h: No such file or directory",
   ],
   [
-    "src/api/orders.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'.",
-    "src/api/orders.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'.",
-  ],
-  [
     "/usr/bin/ld: fir.o: in function `main': undefined reference to `design_lowpass(double, int)'",
     "/usr/bin/ld: fir.o: in function `main': undefined reference to `design_lowpass(double, int)'",
   ],
   ["docs/errors.md:3: the error: section explains retries", undefined],
+  [
+    "internal/health/checker_test.go:41:18: undefined: errRedisNotConfigured",
+    "internal/health/checker_test.go:41:18: undefined: errRedisNotConfigured",
+  ],
+  [
+    "internal/api/handlers.go:112:12: Error return value of `w.Write` is not checked (errcheck)",
+    "internal/api/handlers.go:112:12: Error return value of `w.Write` is not checked (errcheck)",
+  ],
+  ["see internal/health/checker.go:41 for the details", undefined],
   ["ERROR SUMMARY: 0 errors, 1,204 checks", undefined],
   ["FAIL", undefined],
   ["[ERROR]", undefined],
