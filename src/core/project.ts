@@ -132,8 +132,11 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
     ? fitLog(log, lineRoom, focus)
     : { kept: [], dropped: log.linedBefore(log.groups) };
   const logOmitted = earlierLogOmitted + fitted.dropped;
-  if (fitted.kept.length > 0) {
-    const note = logOmitted > 0 ? [omissionNote(logOmitted, LOG_SECTION.noun)] : [];
+  const note = logOmitted > 0 ? [omissionNote(logOmitted, LOG_SECTION.noun)] : [];
+  // A log none of whose lines fit still says what it left out, in the room left for it.
+  const noteOnly = fitted.kept.length === 0 && note.length > 0 &&
+    logHead + (note[0] as string).length + 2 <= logRoom;
+  if (fitted.kept.length > 0 || noteOnly) {
     parts.push([LOG_SECTION.heading, ...note, ...fitted.kept].join("\n"));
   }
   const whole = parts.join("\n\n");

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { project } from "../../src/core/mod.ts";
-import { SeededRandom } from "../../src/sample/mod.ts";
+import { generateWindow, SeededRandom } from "../../src/sample/mod.ts";
 
 const WORDS = ["parser", "retry", "cache", "index", "schema", "ledger", "shard", "queue", "token"];
 // Few distinct commands, so Commands Run lists them all at every budget tried.
@@ -71,4 +71,26 @@ Deno.test("the session log's omission note counts exactly the messages with a li
   }
   // The windows are long enough for the budgets to leave messages out.
   assert.ok(noted > 60, `only ${noted} projections left messages out`);
+});
+
+Deno.test("a log none of whose lines fit still names what it left out where room is left", () => {
+  let noted = 0;
+  for (let seed = 1; seed <= 30; seed++) {
+    for (const targetTokens of [2_000, 20_000]) {
+      const rows = generateWindow({ seed, targetTokens });
+      for (let budgetTokens = 100; budgetTokens <= 1_500; budgetTokens += 50) {
+        const { body, stats } = project(rows, { budgetTokens });
+        const { shown, omitted } = stats.sections.log;
+        if (shown > 0 || omitted === 0) continue;
+        const note =
+          `## Detailed Session Log (oldest first)\n(${omitted} older log entries omitted)`;
+        const name = `seed ${seed}, ${targetTokens} tokens, budget ${budgetTokens}`;
+        if (body.endsWith(`\n\n${note}`)) noted++;
+        // Else there was no room for it: the blank line before it, and the one the sizing counts
+        // after every section.
+        else assert.ok(budgetTokens * 4 - body.length < note.length + 4, `${name}:\n${body}`);
+      }
+    }
+  }
+  assert.ok(noted > 10, `only ${noted} notes alone`);
 });
