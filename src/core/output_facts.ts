@@ -82,37 +82,26 @@ const TALLY_ANYWHERE = new RegExp(
   TALLY_FORMS.map(({ form, anywhere }) => anywhere ?? form).join("|"),
 );
 /**
- * The last line of `text` that is a test run's {@linkcode TALLY} (rules around it left on), read
- * from the end; `undefined` when no line is.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { lastTally } from "./output_facts.ts";
- * assert.equal(lastTally("== 1 failed in 2s ==\nok\n===== 2 failed, 140 passed in 3.1s ====="), "===== 2 failed, 140 passed in 3.1s =====");
- * assert.equal(lastTally("FAILED tests/test_a.py::test_x"), undefined);
- * ```
- */
-export function lastTally(text: string): string | undefined {
-  return lastTallies(text, 1)[0];
-}
-
-/**
- * At most `most` lines of `text` that are tallies (see {@linkcode lastTally}), in the order
- * printed: a run of several test targets tallies each (cargo's unit tests, then its doc-tests).
- * With more tallies than that, the last is kept, then those that count failures (Go's `FAIL`
- * package before the `ok` ones printed after it), then the others, newest first.
+ * The last `most` lines of `text` that are a test run's {@linkcode TALLY} (rules around them left
+ * on), in the order printed: a run of several test targets tallies each (cargo's unit tests, then its doc-tests).
+ * When none of them counts failures but an earlier one does (Go's `FAIL` package before the `ok`
+ * ones printed after it), the newest that does takes the place of the oldest of them.
  */
 function lastTallies(text: string, most: number): string[] {
   const found: string[] = [];
   if (!TALLY_ANYWHERE.test(text)) return found;
-  for (const line of linesFromEnd(text)) if (TALLY.test(withoutRules(line))) found.unshift(line);
-  if (found.length <= most) return found;
-  // The last, then those that count failures, then the others, each newest first.
-  const places = found.map((_, index) => index).reverse();
-  const failing = places.filter((index) => countsFailures(found[index] as string));
-  const kept = [...new Set([places[0] as number, ...failing, ...places])].slice(0, most);
-  return kept.sort((a, b) => a - b).map((index) => found[index] as string);
+  // Read from the end, no further than the tallies asked for, and a failing one where the text
+  // holds a failure's word.
+  const mayFail = text.includes("FAIL") || text.includes(" failed");
+  let failing: string | undefined;
+  for (const line of linesFromEnd(text)) {
+    if (found.length === most && (failing !== undefined || !mayFail)) break;
+    if (!TALLY.test(withoutRules(line))) continue;
+    if (found.length < most) found.unshift(line);
+    if (failing === undefined && countsFailures(line)) failing = line;
+  }
+  if (failing === undefined || found.includes(failing)) return found;
+  return [failing, ...found.slice(found.length - most + 1)];
 }
 
 // What a tally that counts failures says: a runner's FAIL, or a count of failures that is not 0.

@@ -5,6 +5,7 @@ import { isBlocked, isFailure } from "./outcome_words.ts";
 import { outputTally, withoutRules } from "./output_facts.ts";
 import { savedPointer } from "./persisted_output.ts";
 import { sanitizeInline } from "./sanitize.ts";
+import { linesFromEnd } from "./text_lines.ts";
 
 const ERROR_LINE =
   /error|exception|traceback|fail|fatal|panic|merge conflict|denied|not found|no such|refused|cannot|can't|unable|invalid|timed out|killed|abort|blocked|approval/i;
@@ -136,12 +137,16 @@ function lastClean(lines: readonly string[], keep: (line: string) => boolean): s
 }
 
 function lastLines(text: string, limit: number): string {
-  const lines = tail(text, limit * 8);
   const picked: string[] = [];
   let size = 0;
-  // From the end, cleaning only the lines looked at.
-  for (let index = lines.length - 1; index >= 0 && picked.length < 3; index--) {
-    const line = sanitizeInline(lines[index] as string);
+  // The whole lines of the last `limit × 8` characters, from the end, read and cleaned only as
+  // far as they are looked at.
+  const from = text.length - limit * 8;
+  const firstWhole = from <= 0 ? 0 : text.indexOf("\n", from) + 1;
+  if (firstWhole === 0 && from > 0) return "";
+  for (const raw of linesFromEnd(text, firstWhole)) {
+    if (picked.length === 3) break;
+    const line = sanitizeInline(raw);
     if (!WORDY.test(line)) continue;
     if (picked.length > 0 && size + line.length > limit) break;
     picked.unshift(line);
