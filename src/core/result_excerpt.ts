@@ -4,7 +4,7 @@ import type { Outcome } from "./outcome.ts";
 import { isBlocked, isFailure } from "./outcome_words.ts";
 import { outputTally, withoutRules } from "./output_facts.ts";
 import { savedPointer } from "./persisted_output.ts";
-import { sanitizeInline } from "./sanitize.ts";
+import { isPlainText, sanitizeInline } from "./sanitize.ts";
 import { linesFromEnd } from "./text_lines.ts";
 
 const ERROR_LINE =
@@ -53,7 +53,25 @@ export function quotesAnything(outcome: Outcome, command: boolean, limit: number
     return (command && tallyLine(outcome) !== undefined) ||
       searchable(outcome.detail).some((line) => sanitizeInline(line) !== "");
   }
+  // A command's success quotes its tally, else its last lines with a word (a diff its heads): a
+  // plain last line with a word says so without cleaning it.
+  if (command && outcome.reportedError === undefined && !outcome.detail.includes(DIFF_GIT)) {
+    return tallyLine(outcome) !== undefined || wordyLineAtEnd(outcome.detail, limit) ||
+      ownWords(outcome, command, limit) !== "";
+  }
   return ownWords(outcome, command, limit) !== "";
+}
+
+/**
+ * Whether one of the lines {@linkcode lastLines} reads holds a word, told from the end as far as
+ * those lines are plain (a line that is not ends the look: `false`, cleaning must tell).
+ */
+function wordyLineAtEnd(text: string, limit: number): boolean {
+  for (const raw of linesFromEnd(text, lastLinesStart(text, limit))) {
+    if (!isPlainText(raw)) return false;
+    if (WORDY.test(raw)) return true;
+  }
+  return false;
 }
 
 /** The words of a result worth quoting, as {@linkcode resultExcerpt} describes them. */
@@ -73,11 +91,12 @@ function ownWords(outcome: Outcome, command: boolean, limit: number): string {
 }
 
 // The lines of a diff that say what it changes: each file's header and its index line.
-const DIFF_HEAD = /^(?:diff --git |index [0-9a-f]{4,}\.\.[0-9a-f]{4,}\b)/;
+const DIFF_GIT = "diff --git ";
+const DIFF_HEAD = new RegExp(`^(?:${DIFF_GIT}|index [0-9a-f]{4,}\\.\\.[0-9a-f]{4,}\\b)`);
 
 /** The file headers and index lines of a diff in `text`; `undefined` when it shows none. */
 function diffHeads(text: string): string | undefined {
-  if (!text.includes("diff --git ")) return undefined;
+  if (!text.includes(DIFF_GIT)) return undefined;
   const heads = searchable(text).filter((line) => DIFF_HEAD.test(line)).map(sanitizeInline);
   return heads.some((line) => line.startsWith("diff ")) ? heads.join(JOIN) : undefined;
 }
@@ -136,15 +155,22 @@ function lastClean(lines: readonly string[], keep: (line: string) => boolean): s
   return picked;
 }
 
+/**
+ * Where the lines {@linkcode lastLines} reads begin: the first whole line of the last `limit × 8`
+ * characters (past the end when none is whole).
+ */
+function lastLinesStart(text: string, limit: number): number {
+  const from = text.length - limit * 8;
+  if (from <= 0) return 0;
+  const newline = text.indexOf("\n", from);
+  return newline === -1 ? text.length + 1 : newline + 1;
+}
+
 function lastLines(text: string, limit: number): string {
   const picked: string[] = [];
   let size = 0;
-  // The whole lines of the last `limit × 8` characters, from the end, read and cleaned only as
-  // far as they are looked at.
-  const from = text.length - limit * 8;
-  const firstWhole = from <= 0 ? 0 : text.indexOf("\n", from) + 1;
-  if (firstWhole === 0 && from > 0) return "";
-  for (const raw of linesFromEnd(text, firstWhole)) {
+  // From the end, read and cleaned only as far as they are looked at.
+  for (const raw of linesFromEnd(text, lastLinesStart(text, limit))) {
     if (picked.length === 3) break;
     const line = sanitizeInline(raw);
     if (!WORDY.test(line)) continue;

@@ -73,6 +73,14 @@ export const sanitizeInline: (text: string) => string = textMemo(
   2_048,
 );
 
+/**
+ * Whether `text` is printable ASCII and ordinary whitespace only: cleaning it removes nothing and
+ * changes no letter or digit (markers are rewritten around their words, whitespace folded).
+ */
+export function isPlainText(text: string): boolean {
+  return PLAIN.test(text);
+}
+
 /** `text` without its terminal escape sequences (colors, cursor moves), its lines as they are. */
 export function withoutEscapes(text: string): string {
   return text.includes("\x1b") ? text.replace(ESCAPES, "") : text;

@@ -26,6 +26,12 @@ const OUTPUTS = [
   `\u200b\n${"\n".repeat(5_000)}Error: hidden in the middle\n${"\n".repeat(20_000)}\u200b`,
   "==== 2 failed, 140 passed in 3.1s ====",
   "\u200b\n==== 1 failed in 0.2s ====\n\u200b",
+  "built ok\n\u200bx\u200by",
+  "x".repeat(3_000),
+  `${"word ".repeat(500)}\n....`,
+  "progress ....\nALL GOOD\n",
+  "12\n",
+  "<|im_start|>\n[#12]",
 ];
 
 function agrees(outcome: ReturnType<typeof readOutcome>, command: boolean, name: string): void {
