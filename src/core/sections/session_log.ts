@@ -85,7 +85,7 @@ export function sessionLog(
   const rendered: RenderedLines = {
     text: (row) => remembered(texts, row, () => textLine(row)),
     // Asked of every message the log leaves out, whose line is then never shown: not kept.
-    hasText: (row) => (texts.get(row) ?? textLine(row)) !== "",
+    hasText: (row) => (texts.get(row) ?? textWords(row)) !== "",
     call: (row, call) => remembered(calls, call, () => callLine(row, call, analysis, view)),
   };
   return (listed) => {
@@ -150,16 +150,21 @@ function hasLines(
 
 /** A row's line quoting its text after who wrote it; `""` when it has no text. */
 function textLine(row: Row): string {
+  const text = textWords(row);
+  // A note Hermes wrote to a user row is not the user's.
+  const speaker = row.role === "user" && !isUserTurn(row) ? HERMES_NOTE : row.role;
+  return text === "" ? "" : `${renderRef(row.ref)} ${speaker}: ${text}`;
+}
+
+/** The words a row's text line quotes (`""` for none). */
+function textWords(row: Row): string {
   const limit = row.role === "user"
     ? USER_CHARS
     : row.role === "assistant"
     ? ASSISTANT_CHARS
     : SYSTEM_CHARS;
   // A request Hermes restated after a compaction is quoted in its own words.
-  const text = excerpt(row.role === "user" ? withoutRestatement(row.text.trim()) : row.text, limit);
-  // A note Hermes wrote to a user row is not the user's.
-  const speaker = row.role === "user" && !isUserTurn(row) ? HERMES_NOTE : row.role;
-  return text === "" ? "" : `${renderRef(row.ref)} ${speaker}: ${text}`;
+  return excerpt(row.role === "user" ? withoutRestatement(row.text.trim()) : row.text, limit);
 }
 
 /** The line of one of a row's calls: the tool and what it works on. */
