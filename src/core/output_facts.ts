@@ -83,25 +83,47 @@ const TALLY_ANYWHERE = new RegExp(
 );
 /**
  * The last `most` lines of `text` that are a test run's {@linkcode TALLY} (rules around them left
- * on), in the order printed: a run of several test targets tallies each (cargo's unit tests, then its doc-tests).
- * When none of them counts failures but an earlier one does (Go's `FAIL` package before the `ok`
- * ones printed after it), the newest that does takes the place of the oldest of them.
+ * on), in the order printed; more than the last only after a target's tally (cargo tallies its unit
+ * tests, then its doc-tests; Go each package). When none of them counts failures but an earlier
+ * one does (Go's `FAIL` package before the `ok` ones after it), the newest that does takes the
+ * place of the oldest of them.
  */
 function lastTallies(text: string, most: number): string[] {
   const found: string[] = [];
   if (!TALLY_ANYWHERE.test(text)) return found;
-  // Read from the end, no further than the tallies asked for, and a failing one where the text
-  // holds a failure's word.
-  const mayFail = text.includes("FAIL") || text.includes(" failed");
-  let failing: string | undefined;
+  // Read from the end, no further than the tallies asked for, and past the last only when it is
+  // a target's (cargo's and Go's tally each; other runners' last tally counts the whole run).
   for (const line of linesFromEnd(text)) {
-    if (found.length === most && (failing !== undefined || !mayFail)) break;
-    if (!TALLY.test(withoutRules(line))) continue;
-    if (found.length < most) found.unshift(line);
-    if (failing === undefined && countsFailures(line)) failing = line;
+    if (found.length === most || (found.length === 1 && !TARGET_TALLY.test(found[0] as string))) {
+      break;
+    }
+    if (TALLY.test(withoutRules(line))) found.unshift(line);
   }
-  if (failing === undefined || found.includes(failing)) return found;
-  return [failing, ...found.slice(found.length - most + 1)];
+  if (found.length < most || found.some(countsFailures)) return found;
+  const failing = newestFailingTally(text);
+  return failing === undefined ? found : [failing, ...found.slice(1)];
+}
+
+// A tally of one test target of a run: cargo's `test result: …`, Go's `ok`/`FAIL` for a package.
+const TARGET_TALLY = /^\s*(?:test result: |(?:ok|FAIL)\s)/;
+// The words one of which every tally that counts failures holds.
+const FAILURE_WORDS = ["FAIL", " failed", " error"];
+
+/**
+ * The newest tally of `text` that counts failures, read from the end among the lines that hold a
+ * failure's word only.
+ */
+function newestFailingTally(text: string): string | undefined {
+  for (let before = text.length; before > 0;) {
+    const hit = Math.max(...FAILURE_WORDS.map((word) => text.lastIndexOf(word, before - 1)));
+    if (hit === -1) return undefined;
+    const start = text.lastIndexOf("\n", hit) + 1;
+    const end = text.indexOf("\n", hit);
+    const line = text.slice(start, end === -1 ? text.length : end);
+    if (countsFailures(line) && TALLY.test(withoutRules(line))) return line;
+    before = start - 1;
+  }
+  return undefined;
 }
 
 // What a tally that counts failures says: a runner's FAIL, or a count of failures that is not 0.
