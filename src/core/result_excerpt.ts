@@ -50,7 +50,7 @@ export function quotesAnything(outcome: Outcome, command: boolean, limit: number
   if (outcome.saved !== undefined) return true;
   if (outcome.stub || outcome.detail.trim() === "") return false;
   if (isFailure(outcome) || isBlocked(outcome)) {
-    return (command && tallyLine(outcome) !== undefined) ||
+    return (command && tallyLine(outcome) !== undefined) || plainWordsAtEnd(outcome.detail) ||
       searchable(outcome.detail).some((line) => sanitizeInline(line) !== "");
   }
   // A command's success quotes its tally, else its last lines with a word (a diff its heads): a
@@ -60,6 +60,18 @@ export function quotesAnything(outcome: Outcome, command: boolean, limit: number
       ownWords(outcome, command, limit) !== "";
   }
   return ownWords(outcome, command, limit) !== "";
+}
+
+/**
+ * Whether a text read whole for its error lines ends with a plain line that is not blank (which
+ * cleaning leaves as it is): it is then quoted, whatever else the text holds.
+ */
+function plainWordsAtEnd(text: string): boolean {
+  if (text.length > HEAD_CHARS + TAIL_CHARS) return false;
+  for (const raw of linesFromEnd(text)) {
+    if (raw.trim() !== "") return isPlainText(raw);
+  }
+  return false;
 }
 
 /**
