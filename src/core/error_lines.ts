@@ -3,8 +3,10 @@
  * (`ERROR`, `FATAL`, `CRITICAL`, `PANIC`, `FAIL`, … and the same tags in other scripts, `[错误]`,
  * `[エラー]`, `ОШИБКА`, …, or `level=error`) or a test runner marks as a failed test (Jest's `●`),
  * the lines that name an exception as raised (the last line of a traceback, pytest's `E
- * KeyError: …`, a Rust thread's `panicked at`) and programs' reports of an error in their own words (`Error: …`, `fatal: …`, `npm ERR! …`, git's `CONFLICT (content): …`, make's and
- * patch's `*** …`, and the shell's or a runtime's report that it could not run or open what it was
+ * KeyError: …`, a Rust thread's `panicked at`) and programs' reports of an error in their own
+ * words (`Error: …`, `fatal: …`, a compiler's `a.c:3:1: error: …`, `npm ERR! …`, git's `CONFLICT
+ * (content): …`, make's and patch's `*** …`, a linker's `undefined reference to`, Go's tools'
+ * `a.go:4:2: …`, and the shell's or a runtime's report that it could not run or open what it was
  * given: `bash: pytest: command not found`, `python3: No module named pytest`). A line a program
  * colored is read as it shows. Each is known by its fingerprint: the line with its numbers, hex
  * runs and uuids masked, so the same error with other ids or times is one error seen several times.
@@ -104,13 +106,13 @@ const REPORT_OPENINGS = ["npm ERR!", "CONFLICT ("];
 // error: …` as gcc says it.
 const REPORT_AT = String.raw`(?:[^\s:]{1,300}:\d+(?::\d+)?: )?(?:fatal )?`;
 const REPORT = new RegExp(String.raw`^${REPORT_AT}(?:${REPORT_WORD}\s*\S)`, "i");
-// A linker's report of a symbol nothing defines: `/usr/bin/ld: a.o: in function 'main': undefined
-// reference to 'design_lowpass(double)'` (read among an output's last lines, as `collect2` ends it).
 // What Go's compiler and checkers report, after the place in a Go file (`checker_test.go:41:18:
 // undefined: errRedisNotConfigured`, a linter's `handlers.go:112:12: Error return value … not
 // checked (errcheck)`).
 const GO_PLACE = String.raw`\.go:\d+:\d+: `;
 const GO_REPORT = new RegExp(String.raw`^[^\s:]+${GO_PLACE}\S`);
+// A linker's report of a symbol nothing defines: `/usr/bin/ld: a.o: in function 'main': undefined
+// reference to 'design_lowpass(double)'` (read among an output's last lines, as `collect2` ends it).
 const UNDEFINED = ": undefined reference to ";
 const UNDEFINED_REPORT = new RegExp(`${RegExp.escape(UNDEFINED)}[\`'‘"]`);
 const REPORT_OPENING = new RegExp(`^(?:${REPORT_OPENINGS.map(RegExp.escape).join("|")})`);
@@ -318,15 +320,20 @@ export const errorLineOf: (raw: string) => ErrorLine | undefined = textMemo(judg
 const BARE_TAG = new RegExp(`^[\\[(<]?(?:${LATIN_LEVELS}|${OTHER_LEVELS})[\\])>:!.]?$`, "u");
 // A summary that counts no errors (valgrind's `ERROR SUMMARY: 0 errors from 0 contexts`, a build's
 // `0 errors, 2 warnings`) reports none, whatever tag it carries; one that counts some does.
-const NO_ERRORS = /\b0 (?:errors?|failures?|failed)\b/i;
-const SOME_ERRORS = /\b[1-9]\d*(?:,\d{3})* (?:errors?|failures?|failed)\b/i;
+const NO_ERRORS = /\b0 (?:tests? )?(?:errors?|failures?|failed)\b/i;
+/**
+ * A count of errors or failures that is not 0 (`2 errors`, `1 failed`, CTest's `1 tests failed`),
+ * as summaries and test tallies state them.
+ */
+export const SOME_FAILURES: RegExp =
+  /\b[1-9]\d*(?:,\d{3})* (?:tests? )?(?:errors?|failures?|failed)\b/i;
 
 /** The error line `raw` is, if it is one. */
 function judge(raw: string): ErrorLine | undefined {
   // A line a program colored is judged as it shows (`ERROR` in red is a level's tag).
   const line = withoutEscapes(raw).replace(LEAD, "").trim();
   if (line === "") return undefined;
-  if (NO_ERRORS.test(line) && !SOME_ERRORS.test(line)) return undefined;
+  if (NO_ERRORS.test(line) && !SOME_FAILURES.test(line)) return undefined;
   // A level's tag alone (Go's closing `FAIL`) names no error: the exit status says as much.
   if (BARE_TAG.test(line)) return undefined;
   const raised = RAISED.exec(line);

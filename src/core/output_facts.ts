@@ -16,6 +16,7 @@ import { COMMAND_TOOLS, JOB_OUTPUT_FIELDS, PROCESS_TOOLS, SKILL_TOOL } from "./h
 import type { Row } from "./message.ts";
 import type { Outcome } from "./outcome.ts";
 import { isFailure } from "./outcome_words.ts";
+import { SOME_FAILURES } from "./error_lines.ts";
 import { isUserRequest } from "./requests.ts";
 import { sanitizeInline } from "./sanitize.ts";
 import { shellSegments, shellStep } from "./shell_words.ts";
@@ -61,7 +62,7 @@ const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; anywh
   { form: String.raw`Tests?:\s.*\d+ total`, start: true },
   { form: String.raw`test result: `, start: true },
   {
-    form: String.raw`(?:ok|FAIL)\s+\S+\s+(?:[\d.]+s|\((?:cached)\)|\[(?:build|setup) failed\])`,
+    form: String.raw`(?:ok|FAIL)\s+\S+\s+(?:[\d.]+s|\(cached\)|\[(?:build|setup) failed\])`,
     start: true,
     end: true,
   },
@@ -114,8 +115,14 @@ const FAILURE_WORDS = ["FAIL", " failed", " error"];
  * failure's word only.
  */
 function newestFailingTally(text: string): string | undefined {
+  // Where each word last stands before the line read; found again only once passed, so each is
+  // looked for through the text once.
+  const hits = FAILURE_WORDS.map((word) => text.lastIndexOf(word));
   for (let before = text.length; before > 0;) {
-    const hit = Math.max(...FAILURE_WORDS.map((word) => text.lastIndexOf(word, before - 1)));
+    FAILURE_WORDS.forEach((word, index) => {
+      if ((hits[index] as number) >= before) hits[index] = text.lastIndexOf(word, before - 1);
+    });
+    const hit = Math.max(...hits);
     if (hit === -1) return undefined;
     const start = text.lastIndexOf("\n", hit) + 1;
     const end = text.indexOf("\n", hit);
@@ -126,12 +133,12 @@ function newestFailingTally(text: string): string | undefined {
   return undefined;
 }
 
-// What a tally that counts failures says: a runner's FAIL, or a count of failures that is not 0.
-const FAILURES_COUNTED = /\bFAIL(?:ED)?\b|\b[1-9]\d* (?:failed|errors?|tests? failed)\b/;
+// A runner's word for a target that failed, as it writes it.
+const FAILED_WORD = /\bFAIL(?:ED)?\b/;
 
-/** Whether a tally line counts failures. */
+/** Whether a tally line counts failures: a runner's FAIL, or a count of failures that is not 0. */
 function countsFailures(line: string): boolean {
-  return FAILURES_COUNTED.test(line);
+  return FAILED_WORD.test(line) || SOME_FAILURES.test(line);
 }
 
 // Each outcome's last tallies, once read.
