@@ -49,10 +49,7 @@ export async function writeGolden(
   windows: readonly ProofWindow[],
   specOf: (id: string) => WindowSpec | undefined = () => undefined,
 ): Promise<GoldenManifest> {
-  const info = await Deno.stat(target.dir).catch(() => undefined);
-  if (info !== undefined && !info.isDirectory) {
-    throw new GoldenDirError(`${target.dir} is not a directory`, "not-a-directory");
-  }
+  await notAnotherFile(target.dir);
   const write = (name: string, text: string) =>
     target.private
       ? writePrivateFile(join(target.dir, name), text)
@@ -152,10 +149,7 @@ export class GoldenDirError extends Error {
 /** Reads and minimally validates `<dir>/manifest.json`. */
 export async function readManifest(dir: string): Promise<GoldenManifest> {
   const path = join(dir, MANIFEST_FILE);
-  const info = await Deno.stat(dir).catch(() => undefined);
-  if (info !== undefined && !info.isDirectory) {
-    throw new GoldenDirError(`${dir} is not a directory`, "not-a-directory");
-  }
+  await notAnotherFile(dir);
   const text = await goldenFile(path, true);
   let value;
   try {
@@ -167,6 +161,14 @@ export async function readManifest(dir: string): Promise<GoldenManifest> {
     throw new GoldenDirError(`${path} is not a golden manifest`, "broken");
   }
   return value as GoldenManifest;
+}
+
+/** Fails when `dir` names something other than a directory (a missing one may be made). */
+async function notAnotherFile(dir: string): Promise<void> {
+  const info = await Deno.stat(dir).catch(() => undefined);
+  if (info !== undefined && !info.isDirectory) {
+    throw new GoldenDirError(`${dir} is not a directory`, "not-a-directory");
+  }
 }
 
 /** The text of a file of a golden directory; a missing one is named, the manifest as such. */
