@@ -14,7 +14,7 @@
  * @module
  */
 import { withoutEscapes } from "./sanitize.ts";
-import { headAndTail } from "./text_lines.ts";
+import { headAndTail, lineAt, markedLines } from "./text_lines.ts";
 import { textMemo } from "./text_memo.ts";
 import { HUNK_START, hunkBodies } from "./unified_diff.ts";
 
@@ -216,22 +216,12 @@ function candidateLines(output: string): string[] {
   // Each mark's pass finds line starts in order; most find none, so few lists are merged.
   let starts: number[] = [];
   for (const mark of EVERY_MARK) {
-    const found: number[] = [];
-    mark.lastIndex = mark === LAST_REPORT_MARK ? Math.max(0, text.length - LAST_REPORT_CHARS) : 0;
-    // A mark lies within one line: the line its last character is on holds it.
-    while (mark.test(text)) {
-      const last = mark.lastIndex - 1;
-      found.push(text.lastIndexOf("\n", last) + 1);
-      const end = text.indexOf("\n", last);
-      mark.lastIndex = end === -1 ? text.length : end + 1;
-    }
+    const from = mark === LAST_REPORT_MARK ? Math.max(0, text.length - LAST_REPORT_CHARS) : 0;
+    const found = markedLines(text, mark, from);
     if (found.length > 0) starts = starts.length === 0 ? found : mergedStarts(starts, found);
   }
   if (starts.length > 0 && text.includes(HUNK_START)) starts = outsideHunks(text, starts);
-  return starts.map((start) => {
-    const end = text.indexOf("\n", start);
-    return text.slice(start, end === -1 ? text.length : end);
-  });
+  return starts.map((start) => lineAt(text, start));
 }
 
 /** Of ascending line starts, those outside the bodies of the diff hunks of `text`. */

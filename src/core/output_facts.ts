@@ -20,7 +20,7 @@ import { SOME_FAILURES } from "./error_lines.ts";
 import { isUserRequest } from "./requests.ts";
 import { sanitizeInline } from "./sanitize.ts";
 import { shellSegments, shellStep } from "./shell_words.ts";
-import { headAndTail, lineCount, linesFromEnd } from "./text_lines.ts";
+import { headAndTail, lineAt, lineCount, markedLines } from "./text_lines.ts";
 import { type DiffFile, diffFiles } from "./unified_diff.ts";
 
 /** What an output fact is. */
@@ -46,27 +46,36 @@ const COMMIT_LINE = /^\[[^\]\s]{1,200} (?:\(root-commit\) )?[0-9a-f]{7,40}\] .*$
 const HASH_LINE = /^(?:commit )?[0-9a-f]{7,40}$/gm;
 // What pytest counts in its tally (`2 failed, 140 passed, 1 warning in 3.1s`).
 const TALLY_WORDS = "passed|failed|errors?|skipped|xfailed|xpassed|deselected";
-// The forms of a test run's tally line, each with where it must stand in the line, and what any
-// text holding one holds, where that differs (a cheap test for a whole output).
+// The forms of a test run's tally line, each with where it must stand in the line, and a part of
+// it that every line holding it holds, written to be found fast (its first characters fixed).
 // (The count is looked behind, so a search for the form starts at its word, not at every digit.)
-const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; anywhere?: string }> = [
+const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; mark: string }> = [
   // pytest's counts make the whole line (`2 failed, 140 passed, 1 warning in 3.1s`).
   {
     form: String
       .raw`(?<=^\d+ )(?:${TALLY_WORDS})(?:, \d+ (?:${TALLY_WORDS}|warnings?))*(?: in [\d.]+ ?s\b.*)?`,
     end: true,
-    anywhere: String.raw`(?<=\b\d+ )(?:${TALLY_WORDS})\b`,
+    mark: String.raw`\d (?:${TALLY_WORDS})`,
   },
-  { form: String.raw`Ran \d+ tests? in `, start: true },
-  { form: String.raw`(?:OK|FAILED) \((?:failures|errors|skipped)=`, start: true },
-  { form: String.raw`Tests?:\s.*\d+ total`, start: true },
-  { form: String.raw`test result: `, start: true },
+  { form: String.raw`Ran \d+ tests? in `, start: true, mark: String.raw`Ran \d` },
+  {
+    form: String.raw`(?:OK|FAILED) \((?:failures|errors|skipped)=`,
+    start: true,
+    mark: String.raw`(?:OK|FAILED) \(`,
+  },
+  { form: String.raw`Tests?:\s.*\d+ total`, start: true, mark: String.raw`Tests?:[^\S\n]` },
+  { form: String.raw`test result: `, start: true, mark: "test result: " },
   {
     form: String.raw`(?:ok|FAIL)\s+\S+\s+(?:[\d.]+s|\(cached\)|\[(?:build|setup) failed\])`,
     start: true,
     end: true,
+    mark: String.raw`(?:ok|FAIL)[^\S\n]`,
   },
-  { form: String.raw`\d+% tests passed, \d+ tests? failed out of \d+`, start: true },
+  {
+    form: String.raw`\d+% tests passed, \d+ tests? failed out of \d+`,
+    start: true,
+    mark: "% tests passed, ",
+  },
 ];
 /**
  * The line a test run ends with, counting what passed and failed: pytest's `2 failed, 140 passed
@@ -78,10 +87,8 @@ export const TALLY: RegExp = new RegExp(
   TALLY_FORMS.map(({ form, start, end }) => `${start ? "^" : ""}${form}${end ? "$" : ""}`)
     .join("|"),
 );
-// Whether a text may hold a tally line: one of its forms anywhere (a cheap test for a whole output).
-const TALLY_ANYWHERE = new RegExp(
-  TALLY_FORMS.map(({ form, anywhere }) => anywhere ?? form).join("|"),
-);
+// What every tally line holds: each form's mark (one pass over a text finds the lines to test).
+const TALLY_MARK = new RegExp(TALLY_FORMS.map(({ mark }) => mark).join("|"), "g");
 /**
  * The last `most` lines of `text` that are a test run's {@linkcode TALLY} (rules around them left
  * on), in the order printed; more than the last only after a target's tally (cargo tallies its unit
@@ -91,13 +98,15 @@ const TALLY_ANYWHERE = new RegExp(
  */
 function lastTallies(text: string, most: number): string[] {
   const found: string[] = [];
-  if (!TALLY_ANYWHERE.test(text)) return found;
-  // Read from the end, no further than the tallies asked for, and past the last only when it is
-  // a target's (cargo's and Go's tally each; other runners' last tally counts the whole run).
-  for (const line of linesFromEnd(text)) {
+  // The lines holding a tally's mark are read from the end, no further than the tallies asked
+  // for, and past the last only when it is a target's (cargo's and Go's tally each; other
+  // runners' last tally counts the whole run).
+  const starts = markedLines(text, TALLY_MARK);
+  for (let index = starts.length - 1; index >= 0; index--) {
     if (found.length === most || (found.length === 1 && !TARGET_TALLY.test(found[0] as string))) {
       break;
     }
+    const line = lineAt(text, starts[index] as number);
     if (TALLY.test(withoutRules(line))) found.unshift(line);
   }
   if (found.length < most || found.some(countsFailures)) return found;

@@ -1,6 +1,6 @@
 /**
  * Reading the lines of a long output: the whole lines of its head and tail, its lines from the end
- * back, and how many it has.
+ * back, how many it has, and the lines that hold a mark.
  *
  * @module
  */
@@ -70,4 +70,36 @@ export function lineCount(text: string, most = Infinity): number {
     count++;
   }
   return count;
+}
+
+/**
+ * Where the lines of `text` that hold a match of `mark` start, ascending, each line once: one pass
+ * of the global `mark` from `from` (a match lies within one line: the line its last character is
+ * on holds it; the line of a match found past `from` is read whole).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lineAt, markedLines } from "./text_lines.ts";
+ * const text = "ok\nFAIL a FAIL b\nok\nFAIL c";
+ * assert.deepEqual(markedLines(text, /FAIL/g), [3, 20]);
+ * assert.deepEqual(markedLines(text, /b/g, 14).map((start) => lineAt(text, start)), ["FAIL a FAIL b"]);
+ * ```
+ */
+export function markedLines(text: string, mark: RegExp, from = 0): number[] {
+  const starts: number[] = [];
+  mark.lastIndex = from;
+  while (mark.test(text)) {
+    const last = mark.lastIndex - 1;
+    starts.push(text.lastIndexOf("\n", last) + 1);
+    const end = text.indexOf("\n", last);
+    mark.lastIndex = end === -1 ? text.length : end + 1;
+  }
+  return starts;
+}
+
+/** The line of `text` that starts at `start`, without its line break. */
+export function lineAt(text: string, start: number): string {
+  const end = text.indexOf("\n", start);
+  return text.slice(start, end === -1 ? text.length : end);
 }

@@ -253,12 +253,22 @@ Deno.test("Facts from Outputs keeps a test run's tally, whichever runner printed
     const noise = Array.from(
       { length: random.range(20, 80) },
       (_, index) =>
-        random.pick([`collecting item ${index}`, `tests/test_${index}.py::test_case PASSED`, ""]),
+        random.pick([
+          `collecting item ${index}`,
+          `tests/test_${index}.py::test_case PASSED`,
+          "",
+          // Lines that begin as a tally does, and are none.
+          "ok",
+          "Tests:",
+          `Ran ${index} tests`,
+          `${index} passed validation`,
+          `ok\tnot a package`,
+        ]),
     );
     // Some runners print more after their tally: a few lines, or a whole report.
     const after = Array.from(
       { length: random.pick([random.range(0, 3), random.range(8, 40)]) },
-      () => "see the log for details",
+      () => random.pick(["see the log for details", "ok", "Tests:", `FAILED (see above)`]),
     );
     const rows: Row[] = [
       { role: "user", _row_id: 1, content: "Run the tests." },
