@@ -3,6 +3,7 @@ import { type CommandFileChange, commandFiles } from "./command_files.ts";
 import type { ToolEvent } from "./events.ts";
 import { READ_FILE_TOOL, TERMINAL_TOOL } from "./hermes.ts";
 import { isBlocked, isFailure } from "./outcome_words.ts";
+import { remembered } from "./remembered.ts";
 
 /** One operation on one path, as a file tool did it, or Hermes saving a result to it. */
 export interface FileOp {
@@ -56,13 +57,18 @@ export const FILE_OPERATION_WORDS = [
  * no file it touched. A failed operation is marked `(failed)`. Any tool's result Hermes saved to a
  * file because it was too large names that file, as `output saved`.
  */
-export function fileOps(event: ToolEvent): FileOp[] {
-  const saved = event.outcome.saved;
-  const savedOp: FileOp[] = saved === undefined || saved.path.length > LONGEST_PATH
-    ? []
-    : [{ path: saved.path, op: SAVED_OUTPUT, event, inResult: true }];
-  return [...toolOps(event), ...commandOps(event), ...savedOp];
+export function fileOps(event: ToolEvent): readonly FileOp[] {
+  return remembered(OPS, event, () => {
+    const saved = event.outcome.saved;
+    const savedOp: FileOp[] = saved === undefined || saved.path.length > LONGEST_PATH
+      ? []
+      : [{ path: saved.path, op: SAVED_OUTPUT, event, inResult: true }];
+    return [...toolOps(event), ...commandOps(event), ...savedOp];
+  });
 }
+
+// Each event's operations, told once for all who ask (Relevant Files, each layout of the log).
+const OPS = new WeakMap<ToolEvent, readonly FileOp[]>();
 
 /**
  * The files a terminal call's command line changed, as {@linkcode fileOps} names them (none from

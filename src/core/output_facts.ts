@@ -18,6 +18,7 @@ import type { Outcome } from "./outcome.ts";
 import { isFailure } from "./outcome_words.ts";
 import { SOME_FAILURES } from "./error_lines.ts";
 import { isUserRequest } from "./requests.ts";
+import { remembered } from "./remembered.ts";
 import { sanitizeInline } from "./sanitize.ts";
 import { shellSegments, shellStep } from "./shell_words.ts";
 import { headAndTail, lineAt, lineCount, markedLines } from "./text_lines.ts";
@@ -159,12 +160,11 @@ const TALLIES = new WeakMap<Outcome, readonly string[]>();
  * who quote them (the facts, a result's excerpt).
  */
 function outputTallies(outcome: Outcome): readonly string[] {
-  let tallies = TALLIES.get(outcome);
-  if (tallies === undefined) {
-    tallies = lastTallies(headAndTail(outcome.detail, HEAD_CHARS, TAIL_CHARS), MOST_PER_KIND);
-    TALLIES.set(outcome, tallies);
-  }
-  return tallies;
+  return remembered(
+    TALLIES,
+    outcome,
+    () => lastTallies(headAndTail(outcome.detail, HEAD_CHARS, TAIL_CHARS), MOST_PER_KIND),
+  );
 }
 
 /**

@@ -182,8 +182,8 @@ function listedIn(analysis: Analysis, sections: readonly SizedSection[]): Listed
         );
       }
       const event = analysis.eventOf.get(call);
-      const paths = event === undefined ? [] : fileOps(event).map((op) => op.path);
-      return paths.length > 0 && paths.every((path) => files.has(path));
+      const ops = event === undefined ? [] : fileOps(event);
+      return ops.length > 0 && ops.every((op) => files.has(op.path));
     },
     text: (row) => row.ref.kind === "row" && replies.has(row.ref.id),
   };

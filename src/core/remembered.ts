@@ -1,3 +1,9 @@
+/** Where values are kept by key: a `Map`, or a `WeakMap` for values of a projection's objects. */
+export interface Known<K, V> {
+  get(key: K): V | undefined;
+  set(key: K, value: V): unknown;
+}
+
 /**
  * The value `known` holds for `key`, worked out by `work` and kept when it holds none: for values
  * asked for more than once in one projection.
@@ -13,7 +19,7 @@
  * assert.equal(worked, 1);
  * ```
  */
-export function remembered<K, V>(known: Map<K, V>, key: K, work: () => V): V {
+export function remembered<K, V>(known: Known<K, V>, key: K, work: () => V): V {
   let value = known.get(key);
   if (value === undefined) {
     value = work();

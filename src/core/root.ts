@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { remembered } from "./remembered.ts";
 import { sanitizeInline } from "./sanitize.ts";
 
 /** Where a line's paths are read from: the projection's root, when it names one. */
@@ -108,18 +109,16 @@ const SHOWN_ROOTS = new WeakMap<RootView, ShownRoot>();
 
 function shownRoot(view: RootView): ShownRoot | undefined {
   if (view.root === undefined) return undefined;
-  let shown = SHOWN_ROOTS.get(view);
-  if (shown === undefined) {
-    const root = sanitizeInline(view.root);
+  const whole = view.root;
+  return remembered(SHOWN_ROOTS, view, () => {
+    const root = sanitizeInline(whole);
     const escaped = RegExp.escape(root);
-    shown = {
+    return {
       root,
       path: new RegExp(`${WORD_START}${escaped}/`, "g"),
       cd: new RegExp(`${WORD_START}cd ${escaped}${CD_END}`, "g"),
     };
-    SHOWN_ROOTS.set(view, shown);
-  }
-  return shown;
+  });
 }
 
 /** The line that names the root, under the projection's header. */

@@ -193,14 +193,14 @@ const RESULT_WORDS = new WeakMap<ToolEvent, string>();
 
 /** The words a result's line quotes (`""` for none), read once. */
 function resultWords(event: ToolEvent): string {
-  let words = RESULT_WORDS.get(event);
-  if (words === undefined) {
-    words = quotesFile(event)
-      ? ""
-      : resultExcerpt(event.outcome, COMMAND_TOOLS.has(event.call.name), RESULT_CHARS);
-    RESULT_WORDS.set(event, words);
-  }
-  return words;
+  return remembered(
+    RESULT_WORDS,
+    event,
+    () =>
+      quotesFile(event)
+        ? ""
+        : resultExcerpt(event.outcome, COMMAND_TOOLS.has(event.call.name), RESULT_CHARS),
+  );
 }
 
 /** Whether a result's line quotes any words (told without choosing them where that is cheaper). */
