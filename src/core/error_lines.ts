@@ -4,11 +4,11 @@
  * `[エラー]`, `ОШИБКА`, …, or `level=error`) or a test runner marks as a failed test (Jest's `●`),
  * the lines that name an exception as raised (the last line of a traceback, pytest's `E
  * KeyError: …`, a Rust thread's `panicked at`) and programs' reports of an error in their own
- * words (`Error: …`, `fatal: …`, a compiler's `a.c:3:1: error: …`, `npm ERR! …`, git's `CONFLICT
- * (content): …`, make's and patch's `*** …`, a linker's `undefined reference to`, Go's tools'
- * `a.go:4:2: …`, and the shell's or a runtime's report that it could not run or open what it was
- * given: `bash: pytest: command not found`, `python3: No module named pytest`). A line a program
- * colored is read as it shows. Each is known by its fingerprint: the line with its numbers, hex
+ * words (`Error: …`, `fatal: …`, a compiler's `a.c:3:1: error: …` or `a.ts(3,1): error TS2345: …`,
+ * `npm ERR! …`, git's `CONFLICT (content): …`, make's and patch's `*** …`, a linker's `undefined
+ * reference to`, Go's tools' `a.go:4:2: …`, and the shell's or a runtime's report that it could not
+ * run or open what it was given: `bash: pytest: command not found`, `python3: No module named
+ * pytest`). A line a program colored is read as it shows. Each is known by its fingerprint: the line with its numbers, hex
  * runs and uuids masked, so the same error with other ids or times is one error seen several times.
  *
  * @module
@@ -102,10 +102,20 @@ const PANIC_LINE = new RegExp(`^thread '[^'\\n]{1,200}' ${PANICKED}`);
 const REPORT_WORD = String.raw`(?:error|fatal|panic)(?:\[[^\]\n]{1,40}\])?:`;
 // Reports that open with a program's own words, as it writes them.
 const REPORT_OPENINGS = ["npm ERR!", "CONFLICT ("];
-// Where a compiler or a checker places its report, before it (`taps.cpp:23:1: `), then `fatal
-// error: …` as gcc says it.
-const REPORT_AT = String.raw`(?:[^\s:]{1,300}:\d+(?::\d+)?: )?(?:fatal )?`;
-const REPORT = new RegExp(String.raw`^${REPORT_AT}(?:${REPORT_WORD}\s*\S)`, "i");
+// A compiler's code after the word, as tsc, C# and MSVC write it (`error TS2345: …`, `error
+// CS0103: …`, `error C2065: …`) after where they place the report, which ends as one of these
+// (`server.ts(18,21): `, tsc's pretty `server.ts:18:21 - `).
+const COMPILER_CODE = String.raw`error [A-Z]{1,4}\d{1,6}:`;
+const CODE_PLACE_ENDS = ["): ", " - "];
+// Where a compiler or a checker places its report, before it (gcc's `taps.cpp:23:1: `, tsc's,
+// C#'s and MSVC's `server.ts(18,21): `, tsc's pretty `server.ts:18:21 - `), then `fatal error: …`
+// as gcc says it.
+const REPORT_AT = String
+  .raw`(?:[^\s:]{1,300}(?::\d+(?::\d+)?: |\(\d+(?:,\d+)?\): |:\d+:\d+ - ))?(?:fatal )?`;
+const REPORT = new RegExp(
+  String.raw`^${REPORT_AT}(?:(?:${REPORT_WORD}|${COMPILER_CODE})\s*\S)`,
+  "i",
+);
 // What Go's compiler and checkers report, after the place in a Go file (`checker_test.go:41:18:
 // undefined: errRedisNotConfigured`, a linter's `handlers.go:112:12: Error return value … not
 // checked (errcheck)`).
@@ -190,11 +200,17 @@ const MARKS = [
   ),
   new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
 ];
-// The reports that work could not run, make's and patch's, a linker's and Go's tools' end what a
-// command printed: they are looked for in its last lines only (a pass over every output for them
-// would cost as much as any other).
+// The reports that work could not run, make's and patch's, a linker's, Go's tools' and the
+// compilers that write a code after the word end what a command printed: they are looked for in its
+// last lines only (a pass over every output for them would cost as much as any other).
 const LAST_REPORT_MARK = new RegExp(
-  `${UNRUN_ENDING}|${RegExp.escape(STOPPED)}|${RegExp.escape(UNDEFINED)}|${GO_PLACE}`,
+  [
+    UNRUN_ENDING,
+    RegExp.escape(STOPPED),
+    RegExp.escape(UNDEFINED),
+    GO_PLACE,
+    ...CODE_PLACE_ENDS.map((end) => RegExp.escape(`${end}error `)),
+  ].join("|"),
   "g",
 );
 const LAST_REPORT_CHARS = 4000;

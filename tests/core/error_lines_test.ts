@@ -124,6 +124,25 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
   ["FAIL", undefined],
   ["[ERROR]", undefined],
   ["FAIL: TestLoad", "FAIL: TestLoad"],
+  [
+    "src/server.ts(18,21): error TS2345: Argument of type 'string' is not assignable.",
+    "src/server.ts(18,21): error TS2345: Argument of type 'string' is not assignable.",
+  ],
+  [
+    "src/server.ts:18:21 - error TS2345: Argument of type 'string' is not assignable.",
+    "src/server.ts:18:21 - error TS2345: Argument of type 'string' is not assignable.",
+  ],
+  [
+    "Program.cs(5,13): error CS0103: The name 'total' does not exist [/src/app/app.csproj]",
+    "Program.cs(5,13): error CS0103: The name 'total' does not exist [/src/app/app.csproj]",
+  ],
+  [
+    "main.cpp(12): error C2065: 'x': undeclared identifier",
+    "main.cpp(12): error C2065: 'x': undeclared identifier",
+  ],
+  ["src/a.ts(3,7): warning TS6133: 'x' is declared but its value is never read.", undefined],
+  ["the error TS2345 page (docs/ts.md:4) explains it", undefined],
+  ["see src/server.ts(18,21): the error there is TS2345", undefined],
   ["ERROR SUMMARY: 1,204 errors", "ERROR SUMMARY: 1,204 errors"],
 ];
 
@@ -164,9 +183,16 @@ Deno.test("error lines come in the order printed, repeats included", () => {
   }
 });
 
-Deno.test("a report that work could not run is read among an output's last lines", () => {
-  const report = "bash: line 1: pytest: command not found";
+Deno.test("reports that end an output are read among its last lines", () => {
   const filler = Array.from({ length: 400 }, (_, index) => `collected item ${index}`).join("\n");
-  assert.deepEqual(errorLines(`${filler}\n${report}`).map((found) => found.text), [report]);
-  assert.deepEqual(errorLines(`${report}\n${filler}`), []);
+  for (
+    const report of [
+      "bash: line 1: pytest: command not found",
+      "src/server.ts(18,21): error TS2345: Argument of type 'string' is not assignable.",
+      "src/server.ts:18:21 - error TS2345: Argument of type 'string' is not assignable.",
+    ]
+  ) {
+    assert.deepEqual(errorLines(`${filler}\n${report}`).map((found) => found.text), [report]);
+    assert.deepEqual(errorLines(`${report}\n${filler}`), [], report);
+  }
 });

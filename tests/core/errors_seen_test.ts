@@ -385,3 +385,47 @@ Deno.test("a run whose summary counts no errors printed none, the same command's
     assert.ok(!seen.includes("×2"), seen);
   }
 });
+
+Deno.test("a type checker's errors are listed, and its run piped to tail says it printed an error", () => {
+  const random = new SeededRandom(41);
+  const messages = [
+    "Argument of type 'string' is not assignable to parameter of type 'number'.",
+    "Property 'total' does not exist on type 'Order'.",
+    "Cannot find name 'ledger'.",
+    "Object is possibly 'undefined'.",
+  ];
+  for (let trial = 0; trial < 20; trial++) {
+    // tsc's plain and pretty places, C#'s (with its project), each error's code and place random.
+    const errors = Array.from({ length: random.range(1, 4) }, (_, index) => {
+      const file = `src/${random.pick(["server", "orders", "ledger"])}${index}.ts`;
+      const [line, column] = [random.range(1, 400), random.range(1, 80)];
+      const code = random.range(1000, 9999);
+      const message = messages[index] as string;
+      return random.pick([
+        `${file}(${line},${column}): error TS${code}: ${message}`,
+        `${file}:${line}:${column} - error TS${code}: ${message}`,
+        `Program${index}.cs(${line},${column}): error CS${code}: ${message} [/src/app/app.csproj]`,
+      ]);
+    });
+    const filler = Array.from(
+      { length: random.range(0, 30) },
+      (_, i) => `  ${i} | const x${i} = 1;`,
+    );
+    const output = [...filler, ...errors, "", `Found ${errors.length} errors.`].join("\n");
+    const rows = [
+      { role: "user", _row_id: 1, content: "Type-check the project." },
+      ...callRows(2, "terminal", { command: "npx tsc --noEmit 2>&1 | tail -40" }, {
+        output,
+        exit_code: 0,
+        error: null,
+      }),
+    ];
+    const { body } = project(rows, { budgetTokens: 4000, sessionId: "s" });
+    const seen = section(body, "## Errors Seen");
+    assert.deepEqual(seen, errors.map((error) => `- ${error} (first at [#3])`), output);
+    assert.match(
+      body,
+      /^- \[#2\] `npx tsc --noEmit 2>&1 \| tail -40` — ran \(exit 0 of tail\) but printed an error \[#3\]$/m,
+    );
+  }
+});
