@@ -3,6 +3,7 @@ import {
   CONTENT_PROGRAMS,
   isSearch,
   type ShellSegment,
+  type ShellStep,
   shellStep,
 } from "./shell_words.ts";
 
@@ -20,7 +21,7 @@ const TESTS = new Set(["test", "[", "[["]);
  * The meaning of a command's exit status when it is an answer rather than a failure, or
  * `undefined`. Claimed only when it is certain: the status is 1, the command line is one program
  * (after `cd DIR &&` steps, which print an error when they fail), and the output agrees (a search
- * that printed nothing, a test that printed nothing). A pipeline's status is its last program's
+ * that printed nothing or, counting its hits, counts of 0; a test that printed nothing). A pipeline's status is its last program's
  * (unless the line sets `pipefail`), so a pipeline ending in a search that printed nothing found no
  * match. A list or anything the reader cannot follow claims nothing, because then another program
  * may have set the status. The program is read past environment assignments, wrappers and its path
@@ -33,6 +34,7 @@ const TESTS = new Set(["test", "[", "[["]);
  * assert.equal(exitMeaning("cd /repo && grep -rn needle src", 1, ""), "no match");
  * assert.equal(exitMeaning("grep -rn needle src | grep -v test", 1, ""), "no match");
  * assert.equal(exitMeaning("grep -rn needle src | head", 1, ""), undefined);
+ * assert.equal(exitMeaning("grep -c ERROR app.log", 1, "0"), "no match");
  * assert.equal(exitMeaning("diff -u a.txt b.txt", 1, "--- a.txt\n+++ b.txt"), "differences found");
  * ```
  */
@@ -46,13 +48,13 @@ export function exitMeaning(
   const silent = output.trim() === "";
   if (steps !== undefined && isPipeline(steps, command)) {
     const last = shellStep(steps.at(-1) as ShellSegment);
-    return last !== undefined && isSearch(last) && silent ? "no match" : undefined;
+    return last !== undefined && foundNothing(last, output) ? "no match" : undefined;
   }
   const step = steps?.length === 1 ? shellStep(steps[0] as ShellSegment) : undefined;
   if (step === undefined) return undefined;
   const { program, args } = step;
   if (isSearch(step)) {
-    return silent ? "no match" : undefined;
+    return foundNothing(step, output) ? "no match" : undefined;
   }
   if (
     COMPARISONS.has(program) || (program === "git" && args[0] === "diff" && isExitCodeDiff(args))
@@ -61,6 +63,23 @@ export function exitMeaning(
   }
   if (TESTS.has(program)) return silent ? "false" : undefined;
   return undefined;
+}
+
+// A search that counts its hits (`grep -c`, `--count`): a count option, alone or among others.
+const COUNT_OPTION = /^(?:--count|-[a-zA-Z]*c[a-zA-Z]*)$/;
+// What a count of no hits prints: `0`, or `file:0` for each file searched.
+const NO_HITS = /^(?:.*:)?0$/;
+
+/**
+ * Whether a search step's output shows it found nothing: it printed nothing, or, counting its
+ * hits, only counts of 0 (`grep -c` prints `0` and exits 1).
+ */
+function foundNothing(step: ShellStep, output: string): boolean {
+  if (!isSearch(step)) return false;
+  const printed = output.trim();
+  if (printed === "") return true;
+  return step.args.some((arg) => COUNT_OPTION.test(arg)) &&
+    printed.split("\n").every((line) => NO_HITS.test(line.trim()));
 }
 
 function isExitCodeDiff(args: readonly string[]): boolean {

@@ -17,12 +17,19 @@ const CASES: ReadonlyArray<readonly [string, string, number, string]> = [
   ["git grep -n needle", "", 1, "no match (exit 1)"],
   ["grep -rn needle src | head -5", "", 1, "failed (exit 1)"],
   ["grep -rn needle src | grep -v tests", "", 1, "no match (exit 1)"],
-  ["cd /repo && cat app.log | grep -c ERROR", "0", 1, "failed (exit 1)"],
+  ["cd /repo && cat app.log | grep -c ERROR", "0", 1, "no match (exit 1)"],
+  ["kubectl logs deploy/api | grep -cE 'ERROR|FATAL'", "0", 1, "no match (exit 1)"],
   ["git log --oneline | grep -i 'revert'", "", 1, "no match (exit 1)"],
   ["set -o pipefail; grep -rn x src | grep y", "", 1, "failed (exit 1)"],
   ["grep -rn x src | grep y; echo done", "", 1, "failed (exit 1)"],
   ["grep -rn x src | grep y", "grep: src: No such file or directory", 1, "failed (exit 1)"],
-  ["grep -c needle file.txt", "0", 1, "failed (exit 1)"],
+  ["grep -c needle file.txt", "0", 1, "no match (exit 1)"],
+  ["grep -rc needle src", "src/a.py:0\nsrc/b.py:0", 1, "no match (exit 1)"],
+  ["grep --count needle a.log b.log", "a.log:0\nb.log:0", 1, "no match (exit 1)"],
+  // Counts that are not all 0 beside status 1 are no answer the record proves.
+  ["grep -c needle a.log b.log", "a.log:0\nb.log:2", 1, "failed (exit 1)"],
+  // `-C` shows context, it counts nothing: a `0` it printed is a line of the file.
+  ["grep -C 2 needle counts.txt", "0", 1, "failed (exit 1)"],
   ["grep needle missing.txt", "grep: missing.txt: No such file or directory", 2, "failed (exit 2)"],
   [
     "cd /nowhere && grep x y",
