@@ -32,3 +32,49 @@ Deno.test("a success that printed only a number has that number quoted on its lo
     assert.ok(result?.endsWith(`: ${number}`), `${JSON.stringify(lines)}\n${body}`);
   }
 });
+
+Deno.test("a query's row of numbers is quoted on its log line, as psql prints it", () => {
+  const random = new SeededRandom(17);
+  for (let trial = 0; trial < 60; trial++) {
+    const values = Array.from({ length: random.range(1, 4) }, () => String(random.int(1e6)));
+    // psql's unaligned row (`-At`), a tab-separated one, or an aligned table with its header.
+    const form = random.pick(["unaligned", "tabs", "table"]);
+    const row = form === "unaligned"
+      ? values.join("|")
+      : form === "tabs"
+      ? values.join("\t")
+      : ` ${values.map((value) => value.padStart(8)).join(" | ")}`;
+    const output = form === "table"
+      ? [` ${values.map((_, i) => `c${i}`.padEnd(8)).join(" | ")}`, "-".repeat(30), row, "(1 row)"]
+        .join("\n")
+      : row;
+    const window = [
+      { role: "user", content: "Verify the backfill with a count.", _row_id: 1 },
+      ...callRows(2, "terminal", { command: `psql "$DB" -Atc "select ${trial}"` }, {
+        output,
+        exit_code: 0,
+      }),
+    ];
+    const { body } = project(window, { sessionId: "s", budgetTokens: 4000 });
+    const result = body.split("\n").find((line) => line.startsWith("[#3] ")) ?? "";
+    // Every value is quoted, in the order printed (the table's spacing folded).
+    const quoted = values.map((value) => result.indexOf(value, result.indexOf(": ")));
+    assert.ok(
+      quoted.every((at, i) => at > 0 && (i === 0 || at > (quoted[i - 1] as number))),
+      `${output}\n${body}`,
+    );
+  }
+});
+
+Deno.test("a long run of digits and separators that is no row of numbers is read once", () => {
+  // Each of these would take exponential time to tell from a row if numbers could be parted in
+  // more than one way.
+  for (const line of ["1".repeat(60) + "x", "1 ".repeat(60) + "x", "1|".repeat(60) + "x"]) {
+    const window = [
+      { role: "user", content: "Check the counts.", _row_id: 1 },
+      ...callRows(2, "terminal", { command: "./count.sh" }, { output: line, exit_code: 0 }),
+    ];
+    const { body } = project(window, { sessionId: "s", budgetTokens: 4000 });
+    assert.doesNotMatch(body, /1{60}|(?:1 ){60}|(?:1\|){60}/, body);
+  }
+});
