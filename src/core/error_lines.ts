@@ -323,6 +323,7 @@ export function errorLines(output: string): ErrorLine[] {
  */
 export const errorLineOf: (raw: string) => ErrorLine | undefined = textMemo(judge, 4_096, 512);
 
+// A level's tag alone (Go's closing `FAIL`) names no error: the exit status says as much.
 const BARE_TAG = new RegExp(`^[\\[(<]?(?:${LATIN_LEVELS}|${OTHER_LEVELS})[\\])>:!.]?$`, "u");
 // A summary that counts no errors (valgrind's `ERROR SUMMARY: 0 errors from 0 contexts`, a build's
 // `0 errors, 2 warnings`) reports none, whatever tag it carries; one that counts some does.
@@ -334,14 +335,49 @@ const NO_ERRORS = /\b0 (?:tests? )?(?:errors?|failures?|failed)\b/i;
 export const SOME_FAILURES: RegExp =
   /\b[1-9]\d*(?:,\d{3})* (?:tests? )?(?:errors?|failures?|failed)\b/i;
 
+// Maven's words after a failure on how to learn more or go on, each on an `[ERROR]` line of its
+// own: no error of their own.
+const MAVEN_HELP = new RegExp(
+  String.raw`^\[ERROR\] (?:-> \[Help \d+\]|\[Help \d+\] https?://\S+|${
+    [
+      "To see the full stack trace of the errors, re-run Maven with the -e switch.",
+      "Re-run Maven using the -X switch to enable full debug logging.",
+      "For more information about the errors and possible solutions, please read the following articles:",
+      "After correcting the problems, you can resume the build with the command",
+    ].map(RegExp.escape).join("|")
+  })$`,
+);
+// A line that goes on with the report above it, indented under its tag (Maven's list of the
+// files a check failed on and each one's diff, the command to resume with).
+const CONTINUED = /^\[ERROR\] {2,}\S/;
+
+/**
+ * Whether a line of an output is part of a program's report of an error that states none of its
+ * own: a level's tag alone (`[ERROR]`, Go's closing `FAIL`), Maven's help after a failure (`[ERROR]
+ * -> [Help 1]`, `[ERROR] Re-run Maven using the -X switch …`) or a line indented under its tag to
+ * go on with the report above it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isReportAside } from "./error_lines.ts";
+ * assert.ok(isReportAside("[ERROR] -> [Help 1]"));
+ * assert.ok(isReportAside("[ERROR]     src/main/java/a/Config.java"));
+ * assert.ok(!isReportAside("[ERROR] Failed to execute goal … on project api: Compilation failure"));
+ * ```
+ */
+export function isReportAside(line: string): boolean {
+  const shown = withoutEscapes(line).replace(LEAD, "");
+  return CONTINUED.test(shown) || MAVEN_HELP.test(shown.trimEnd()) || BARE_TAG.test(shown.trim());
+}
+
 /** The error line `raw` is, if it is one. */
 function judge(raw: string): ErrorLine | undefined {
+  if (isReportAside(raw)) return undefined;
   // A line a program colored is judged as it shows (`ERROR` in red is a level's tag).
   const line = withoutEscapes(raw).replace(LEAD, "").trim();
   if (line === "") return undefined;
   if (NO_ERRORS.test(line) && !SOME_FAILURES.test(line)) return undefined;
-  // A level's tag alone (Go's closing `FAIL`) names no error: the exit status says as much.
-  if (BARE_TAG.test(line)) return undefined;
   const raised = RAISED.exec(line);
   const kind = raised || PANIC_LINE.test(line)
     ? "raised"

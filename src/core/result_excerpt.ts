@@ -1,4 +1,4 @@
-import { errorLineOf } from "./error_lines.ts";
+import { errorLineOf, isReportAside } from "./error_lines.ts";
 import { cut, excerpt } from "./excerpt.ts";
 import type { Outcome } from "./outcome.ts";
 import { isBlocked, isFailure } from "./outcome_words.ts";
@@ -145,7 +145,8 @@ function errorLines(text: string): string {
   const matching = [
     ...new Set(
       lines.filter((line) =>
-        (ERROR_LINE.test(line) || errorLineOf(line)?.kind === "report") && !STACK_FRAME.test(line)
+        (ERROR_LINE.test(line) || errorLineOf(line)?.kind === "report") &&
+        !STACK_FRAME.test(line) && !isReportAside(line)
       ),
     ),
   ];

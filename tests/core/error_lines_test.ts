@@ -124,6 +124,13 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
   ["FAIL", undefined],
   ["[ERROR]", undefined],
   ["FAIL: TestLoad", "FAIL: TestLoad"],
+  ["[ERROR] -> [Help 1]", undefined],
+  ["[ERROR] Re-run Maven using the -X switch to enable full debug logging.", undefined],
+  ["[ERROR]     src/main/java/com/acme/orders/config/JacksonConfig.java", undefined],
+  [
+    "[ERROR] /src/main/java/com/acme/Order.java:[3,24] package javax.persistence does not exist",
+    "[ERROR] /src/main/java/com/acme/Order.java:[3,24] package javax.persistence does not exist",
+  ],
   [
     "src/server.ts(18,21): error TS2345: Argument of type 'string' is not assignable.",
     "src/server.ts(18,21): error TS2345: Argument of type 'string' is not assignable.",

@@ -71,3 +71,43 @@ Deno.test("a failed command's line quotes its error, not the stack frames printe
     assert.doesNotMatch(quoted, /\bat \S+.*:\d+|0x[0-9a-f]+|\.go:\d+/, fixes);
   }
 });
+
+// Maven's words after a failure: how to learn more or go on, none of them the error.
+const MAVEN_HELP = [
+  "[ERROR] -> [Help 1]",
+  "[ERROR] ",
+  "[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.",
+  "[ERROR] Re-run Maven using the -X switch to enable full debug logging.",
+  "[ERROR] For more information about the errors and possible solutions, please read the following articles:",
+  "[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoFailureException",
+  "[ERROR] After correcting the problems, you can resume the build with the command",
+  "[ERROR]   mvn <args> -rf :order-domain",
+];
+
+Deno.test("a failed Maven build's line quotes its error, not the help Maven prints after it", () => {
+  const random = new SeededRandom(43);
+  for (let trial = 0; trial < 30; trial++) {
+    const module = random.pick(["order-domain", "order-service", "legacy-client"]);
+    const error =
+      `[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.11.0:` +
+      `compile (default-compile) on project ${module}: Compilation failure`;
+    // The files a check failed on, indented under the report's tag, go on with it.
+    const listed = Array.from(
+      { length: random.range(0, 3) },
+      (_, index) => `[ERROR]     src/main/java/com/acme/C${index}.java`,
+    );
+    const help = MAVEN_HELP.filter(() => random.int(4) > 0);
+    const output = ["[INFO] BUILD FAILURE", error, ...listed, ...help].join("\n");
+    const window = [
+      { role: "user", content: "Build it.", _row_id: 1 },
+      ...callRows(2, "terminal", { command: "mvn -B verify" }, { output, exit_code: 1 }),
+    ];
+    const { body } = project(window, { sessionId: "s", budgetTokens: 4000 });
+    const fixes = body.split("## Errors & Fixes\n")[1]!.split("\n\n")[0]!;
+    assert.ok(fixes.includes(error.slice(0, 60)), `${output}\n${fixes}`);
+    for (const aside of [...help, ...listed].filter((line) => line.trim() !== "[ERROR]")) {
+      assert.ok(!fixes.includes(aside.slice("[ERROR] ".length).trim()), `${aside}\n${fixes}`);
+      assert.ok(!body.includes(`- ${aside.trim()}`), `${aside}\n${body}`);
+    }
+  }
+});
