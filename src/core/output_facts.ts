@@ -45,8 +45,12 @@ const COMMIT_LINE = /^\[[^\]\s]{1,200} (?:\(root-commit\) )?[0-9a-f]{7,40}\] .*$
 // A hash git printed on a line of its own (`git rev-parse HEAD`, `git log --format=%H`, `git log`'s
 // `commit …` line).
 const HASH_LINE = /^(?:commit )?[0-9a-f]{7,40}$/gm;
-// What pytest counts in its tally (`2 failed, 140 passed, 1 warning in 3.1s`).
+// What pytest counts in its tally (`2 failed, 140 passed, 1 warning in 3.1s`), and Vitest.
 const TALLY_WORDS = "passed|failed|errors?|skipped|xfailed|xpassed|deselected";
+const VITEST_WORDS = "failed|passed|skipped|todo";
+// How Maven Surefire's tally begins, after Maven's level tag (`[INFO] `, `[ERROR] `).
+const MAVEN_TAG = String.raw`(?:\[[A-Z]+\] )?`;
+const SUREFIRE_TALLY = "Tests run: ";
 // The forms of a test run's tally line, each with where it must stand in the line, and a part of
 // it that every line holding it holds, written to be found fast (its first characters fixed).
 // (The count is looked behind, so a search for the form starts at its word, not at every digit.)
@@ -77,12 +81,29 @@ const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; mark:
     start: true,
     mark: "% tests passed, ",
   },
+  // Maven Surefire's for a module, after Maven's level tag (a test class's line goes on with the
+  // time it took, and is none).
+  {
+    form: String.raw`${MAVEN_TAG}${SUREFIRE_TALLY}\d+, Failures: \d+, Errors: \d+, Skipped: \d+`,
+    start: true,
+    end: true,
+    mark: String.raw`${SUREFIRE_TALLY}\d`,
+  },
+  // Vitest's (`Tests  2 failed | 87 passed (89)`).
+  {
+    form: String
+      .raw`Tests {2}\d+ (?:${VITEST_WORDS})(?: \| \d+ (?:${VITEST_WORDS}))* \(\d+\)`,
+    start: true,
+    end: true,
+    mark: String.raw`Tests {2}\d`,
+  },
 ];
 /**
  * The line a test run ends with, counting what passed and failed: pytest's `2 failed, 140 passed
  * in 3.1s`, unittest's `Ran 12 tests in 0.4s` and `FAILED (failures=2)`, Jest's `Tests: 2 failed,
  * 40 total`, cargo's `test result: FAILED. 3 passed; 1 failed`, Go's `FAIL\tpkg\t0.1s` (or
- * `[build failed]`), CTest's `95% tests passed, 1 tests failed out of 20`.
+ * `[build failed]`), CTest's `95% tests passed, 1 tests failed out of 20`, Maven Surefire's `Tests
+ * run: 42, Failures: 2, Errors: 0, Skipped: 1`, Vitest's `Tests  2 failed | 87 passed (89)`.
  */
 export const TALLY: RegExp = new RegExp(
   TALLY_FORMS.map(({ form, start, end }) => `${start ? "^" : ""}${form}${end ? "$" : ""}`)
@@ -115,10 +136,13 @@ function lastTallies(text: string, most: number): string[] {
   return failing === undefined ? found : [failing, ...found.slice(1)];
 }
 
-// A tally of one test target of a run: cargo's `test result: …`, Go's `ok`/`FAIL` for a package.
-const TARGET_TALLY = /^\s*(?:test result: |(?:ok|FAIL)\s)/;
+// A tally of one test target of a run: cargo's `test result: …`, Go's `ok`/`FAIL` for a package,
+// Maven Surefire's for a module.
+const TARGET_TALLY = new RegExp(
+  String.raw`^\s*(?:test result: |(?:ok|FAIL)\s|${MAVEN_TAG}${SUREFIRE_TALLY})`,
+);
 // The words one of which every tally that counts failures holds.
-const FAILURE_WORDS = ["FAIL", " failed", " error"];
+const FAILURE_WORDS = ["FAIL", " failed", " error", "Failures: ", "Errors: "];
 
 /**
  * The newest tally of `text` that counts failures, read from the end among the lines that hold a
@@ -145,10 +169,12 @@ function newestFailingTally(text: string): string | undefined {
 
 // A runner's word for a target that failed, as it writes it.
 const FAILED_WORD = /\bFAIL(?:ED)?\b/;
+// A count of failures Surefire writes after its word (`Failures: 2`, `Errors: 1`).
+const COUNTED_FAILURES = /\b(?:Failures|Errors): [1-9]/;
 
 /** Whether a tally line counts failures: a runner's FAIL, or a count of failures that is not 0. */
 function countsFailures(line: string): boolean {
-  return FAILED_WORD.test(line) || SOME_FAILURES.test(line);
+  return FAILED_WORD.test(line) || SOME_FAILURES.test(line) || COUNTED_FAILURES.test(line);
 }
 
 // Each outcome's last tallies, once read.

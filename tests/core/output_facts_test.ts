@@ -245,6 +245,15 @@ const TALLIES: ReadonlyArray<readonly [string, string]> = [
     "FAIL github.com/acme/shipd/internal/health [build failed]",
   ],
   ["95% tests passed, 1 tests failed out of 20", "95% tests passed, 1 tests failed out of 20"],
+  [
+    "[ERROR] Tests run: 42, Failures: 2, Errors: 0, Skipped: 1",
+    "[ERROR] Tests run: 42, Failures: 2, Errors: 0, Skipped: 1",
+  ],
+  [
+    "Tests run: 43, Failures: 0, Errors: 0, Skipped: 1",
+    "Tests run: 43, Failures: 0, Errors: 0, Skipped: 1",
+  ],
+  ["      Tests  2 failed | 87 passed (89)", "Tests 2 failed | 87 passed (89)"],
 ];
 
 Deno.test("Facts from Outputs keeps a test run's tally, whichever runner printed it", () => {
@@ -263,6 +272,8 @@ Deno.test("Facts from Outputs keeps a test run's tally, whichever runner printed
           `Ran ${index} tests`,
           `${index} passed validation`,
           `ok\tnot a package`,
+          // A test class's Surefire line goes on with its time: no tally of the run.
+          `Tests run: ${index}, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.${index} s - in T${index}`,
         ]),
     );
     // Some runners print more after their tally: a few lines, or a whole report.
@@ -369,5 +380,37 @@ Deno.test("Facts from Outputs takes no count of something else for a test run's 
     ];
     const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
     assert.deepEqual(lines.filter((line) => line.includes(" tally: ")), [], output);
+  }
+});
+
+Deno.test("Facts from Outputs keeps the Surefire tallies of a reactor build's last modules", () => {
+  const random = new SeededRandom(47);
+  for (let trial = 0; trial < 30; trial++) {
+    const modules = random.range(2, 6);
+    const failing = random.int(modules);
+    const tallies = Array.from({ length: modules }, (_, index) => {
+      const tag = index === failing ? "[ERROR]" : "[INFO]";
+      const failures = index === failing ? random.range(1, 4) : 0;
+      return `${tag} Tests run: ${
+        random.range(5, 90)
+      }, Failures: ${failures}, Errors: 0, Skipped: ${random.int(3)}`;
+    });
+    const output = tallies.flatMap((tally, index) => [
+      `[INFO] Building m${index} 1.0 [${index + 1}/${modules}]`,
+      `[INFO] Tests run: 3, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.1 s - in m${index}.T`,
+      "[INFO] Results:",
+      tally,
+    ]).concat(["[INFO] BUILD FAILURE"]).join("\n");
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Run the tests." },
+      ...callRows(2, "terminal", { command: "mvn -B test -fae" }, { output, exit_code: 1 }),
+    ];
+    const kept = facts(project(rows, { budgetTokens: 8_000 }).body)
+      .filter((line) => line.startsWith("- [#3] terminal tally: "));
+    // The last three modules' tallies; when none of them failed, the failing one in place of the
+    // oldest of them.
+    const last = tallies.slice(-3).map((_, i) => tallies.length - Math.min(3, tallies.length) + i);
+    const chosen = last.includes(failing) ? last : [failing, ...last.slice(1)];
+    assert.deepEqual(kept, chosen.map((i) => `- [#3] terminal tally: ${tallies[i]}`), output);
   }
 });
