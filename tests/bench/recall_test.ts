@@ -492,6 +492,25 @@ Deno.test("scoreWindow() judges a state citing a re-stored copy by the run it co
   ]]);
 });
 
+Deno.test("scoreWindow() reads a run of several outcomes that names its last row", () => {
+  const facts: WindowFacts = {
+    ...FACTS,
+    commands: [
+      command("cargo test", [
+        { callRef: "#8", resultRef: "#9", exit: 2 },
+        { callRef: "#20", resultRef: "#21", exit: 0 },
+        { callRef: "#22", resultRef: "#23", exit: 0 },
+      ]),
+    ],
+  };
+  const body =
+    "## Commands Run\n- [#8] `cargo test` — failed (exit 2) [#9], then succeeded (exit 0) " +
+    "×2 [#21], last [#23]\n";
+  const score = scoreWindow(facts, readProjection(body));
+  assert.equal(score.commands.right, 1);
+  assert.deepEqual(score.wrong, []);
+});
+
 Deno.test("scoreWindow() takes no final outcome from a line cut short", () => {
   const text = readProjection(
     "## Commands Run\n- [#3] `pytest -q` — failed (exit 1) [#4], then succ…\n" +

@@ -301,7 +301,11 @@ def _call_entry(line: str, evidence: Evidence, *, named: bool = True) -> list[st
     elif not evidence.quotes(row_id, subject):
         problems.append(f"[#{row_id}] did not call {subject!r}")
     for result in (int(n) for n in REF.findall(match["outcomes"])):
-        if result == row_id:  # a call without a result ("no result") cites itself
+        # A call without a result ("no result") cites itself: the line's call, or a later call of
+        # the same command (a run's last row).
+        if result == row_id or (
+            evidence.role(result) == "assistant" and evidence.quotes(result, subject)
+        ):
             continue
         if evidence.role(result) != "tool":
             problems.append(f"the outcome [#{result}] is a {evidence.role(result)} row")

@@ -83,7 +83,8 @@ _RELAYED = "relayed"
 _RUN = re.compile(
     r"^(?P<words>[a-z][a-z ]*?)"
     r"(?: \((?:exit (?P<exit>-?\d+)(?: of (?P<of>[^\s()]+))?|no exit code|error)\))?"
-    r"(?: but printed an error)?(?: \u00d7(?P<times>\d+))?(?: \[(?:#\d+|t\d+|unsaved)\])?$"
+    r"(?: but printed an error)?(?: \u00d7(?P<times>\d+))?(?: \[(?:#\d+|t\d+|unsaved)\])?"
+    r"(?:, last \[(?:#\d+|t\d+|unsaved)\])?$"
 )
 _SKIPPED = re.compile(r"^\u2026 (\d+) more$")
 _OMITTED = re.compile(r"^\((\d+) older [a-z ]+ omitted")

@@ -2,7 +2,8 @@
  * Reads a projection's Markdown back into what the recall bench scores. This is the one place
  * that knows the projection's line formats; it reads them liberally (unknown sections and lines
  * are skipped, outcome words are kept as written) but takes an outcome only from a complete
- * state: words, an optional `(exit N)`, an optional `×K`, then a reference.
+ * state: words, an optional `(exit N)`, an optional `×K`, then a reference (and, for a run of
+ * several, `, last` and the reference of its last).
  *
  * - Commands Run: ``- [#call] `display` (id 1a2b3c4d) — <state> [#ref], then <state> [#ref]…``
  *   (the `[#call]` may be absent; a background job's display is followed by `(job ID)`)
@@ -78,7 +79,8 @@ export interface ProjectionText {
 
 const REF = String.raw`\[(#\d+|t\d+)\]`;
 const LEADING_REF = new RegExp(`^${REF} ?`);
-const COMPLETE_STATE = new RegExp(`^(.*?)(?: ×\\d+)? ${REF}$`);
+// A run of several outcomes may name its last row after its first (`×2 [#9], last [#15]`).
+const COMPLETE_STATE = new RegExp(`^(.*?)(?: ×\\d+)? ${REF}(?:, last ${REF})?$`);
 // An exit code as stated, also as the code of the program that passed it on (`(exit 0 of tail)`).
 const EXIT = /\(exit (-?\d+)(?: of [^\s()]+)?\)/;
 const CLAIM_STATE = new RegExp(`^([^\\[\\]:]*?)(?: ${REF})?(, no later success)?(?::|$)`);

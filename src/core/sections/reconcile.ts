@@ -163,11 +163,16 @@ function order(ref: Ref | undefined): number {
 
 /**
  * The stated runs of a history, as attempts (runs left out say nothing); two stand for a run of
- * more, as many as the rules on retries read. A job's reports of one end are one attempt.
+ * more, as many as the rules on retries read, the second at the run's last row. A job's reports of
+ * one end are one attempt.
  */
 function attempts(runs: readonly Run[], job: boolean): Attempt[] {
-  const stated = runs.flatMap((run) =>
-    "state" in run ? Array.from({ length: Math.min(run.count, 2) }, () => run) : []
+  const stated = runs.flatMap((run): Attempt[] =>
+    !("state" in run)
+      ? []
+      : run.count === 1
+      ? [run]
+      : [run, { state: run.state, ...(run.last ?? run.ref ? { ref: run.last ?? run.ref } : {}) }]
   );
   return job ? untilJobEnd(stated) : stated;
 }

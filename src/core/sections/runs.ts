@@ -1,6 +1,6 @@
 /**
  * The outcome history of one command as Commands Run states it — `failed (exit 1) [#4], then
- * succeeded (exit 0) ×2 [#9]` — and how histories of two layers are joined.
+ * succeeded (exit 0) ×2 [#9], last [#15]` — and how histories of two layers are joined.
  *
  * @module
  */
@@ -8,9 +8,18 @@ import { describeState, type OutcomeState, readState } from "../outcome_words.ts
 import { jobEnd } from "../history.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef, sameRow } from "../ref.ts";
 
-/** A run of identical outcomes (`count` of them, the first at `ref`), or a gap of left-out runs. */
+/**
+ * A run of identical outcomes (`count` of them, the first at `ref`, the last at `last` when that
+ * is another row: where the command stood last, beside other commands' runs), or a gap of left-out
+ * runs.
+ */
 export type Run =
-  | { readonly state: OutcomeState; readonly ref?: Ref; readonly count: number }
+  | {
+    readonly state: OutcomeState;
+    readonly ref?: Ref;
+    readonly last?: Ref;
+    readonly count: number;
+  }
   | { readonly skipped: number };
 
 // A long history shows its first outcome and its latest ones.
@@ -18,8 +27,9 @@ const HEAD_RUNS = 1;
 const TAIL_RUNS = 4;
 const SEPARATOR = ", then ";
 const SKIPPED_WORD = "more";
-/** The words a history writes itself: its separator and the note on runs left out. */
-export const RUN_WORDS = `${SEPARATOR} ${SKIPPED_WORD}`;
+const LAST_WORD = ", last ";
+/** The words a history writes itself: its separator, a run's last row and the note on runs left out. */
+export const RUN_WORDS = `${SEPARATOR} ${LAST_WORD} ${SKIPPED_WORD}`;
 
 /** Appends `state` at `ref` to a history, counting it into the last run when that has its state. */
 export function addRun(runs: Run[], state: OutcomeState, ref: Ref | undefined): void {
@@ -32,7 +42,13 @@ function pushRun(runs: Run[], run: Run): void {
     "state" in run && last !== undefined && "state" in last &&
     describeState(last.state) === describeState(run.state)
   ) {
-    runs[runs.length - 1] = { ...last, count: last.count + run.count };
+    const latest = run.last ?? run.ref ?? last.last;
+    runs[runs.length - 1] = {
+      state: last.state,
+      ...(last.ref ? { ref: last.ref } : {}),
+      ...(latest && !(last.ref && sameRow(latest, last.ref)) ? { last: latest } : {}),
+      count: last.count + run.count,
+    };
   } else {
     runs.push(run);
   }
@@ -50,7 +66,9 @@ export function joinRuns(
   older: boolean,
   job = false,
 ): Run[] {
-  const cited = earlier.flatMap((run) => ("ref" in run && run.ref ? [run.ref] : []));
+  const cited = earlier.flatMap((run) =>
+    "state" in run ? [run.ref, run.last].filter((ref) => ref !== undefined) : []
+  );
   const fresh = later.filter((run) =>
     !("ref" in run) || run.ref === undefined || !cited.some((ref) => sameRow(ref, run.ref!))
   );
@@ -65,7 +83,11 @@ function untilEnded(runs: readonly Run[]): Run[] {
   const told = end && runs[end.toldBy];
   return end === undefined || told === undefined || !("state" in told)
     ? [...runs]
-    : [...runs.slice(0, end.at), { ...told, count: 1 }];
+    : [...runs.slice(0, end.at), {
+      state: told.state,
+      ...(told.ref ? { ref: told.ref } : {}),
+      count: 1,
+    }];
 }
 
 /** A history with at most its first and last runs, the ones between counted as left out. */
@@ -76,16 +98,22 @@ export function compactRuns(runs: readonly Run[]): Run[] {
   return [...runs.slice(0, HEAD_RUNS), { skipped }, ...runs.slice(-TAIL_RUNS)];
 }
 
-/** The words of a history, e.g. `failed (exit 1) [#4], then succeeded (exit 0) ×2 [#9]`. */
+/**
+ * The words of a history, e.g. `failed (exit 1) [#4], then succeeded (exit 0) ×2 [#9], last
+ * [#15]`.
+ */
 export function renderRuns(runs: readonly Run[]): string {
   return runs.map((run) => {
     if ("skipped" in run) return `… ${run.skipped} ${SKIPPED_WORD}`;
     const count = run.count > 1 ? ` ×${run.count}` : "";
-    return `${describeState(run.state)}${count}${run.ref ? ` ${renderRef(run.ref)}` : ""}`;
+    const last = run.last ? `${LAST_WORD}${renderRef(run.last)}` : "";
+    return `${describeState(run.state)}${count}${run.ref ? ` ${renderRef(run.ref)}` : ""}${last}`;
   }).join(SEPARATOR);
 }
 
-const RUN_TAIL = new RegExp(`^(?: ×(\\d{1,9}))?(?: (${REF_PATTERN}))?$`);
+const RUN_TAIL = new RegExp(
+  `^(?: ×(\\d{1,9}))?(?: (${REF_PATTERN}))?(?:${LAST_WORD}(${REF_PATTERN}))?$`,
+);
 const SKIPPED = /^… (\d{1,9}) more$/;
 
 /** Reads a history rendered by {@linkcode renderRuns}; `undefined` when `text` is not one. */
@@ -101,7 +129,13 @@ export function parseRuns(text: string): Run[] | undefined {
     const tail = read ? RUN_TAIL.exec(part.slice(read.length)) : null;
     if (!read || !tail) return undefined;
     const ref = tail[2] === undefined ? undefined : parsePreviousRef(tail[2]);
-    runs.push({ state: read.state, ...(ref ? { ref } : {}), count: Number(tail[1] ?? 1) });
+    const last = tail[3] === undefined ? undefined : parsePreviousRef(tail[3]);
+    runs.push({
+      state: read.state,
+      ...(ref ? { ref } : {}),
+      ...(last ? { last } : {}),
+      count: Number(tail[1] ?? 1),
+    });
   }
   return runs.length > 0 ? runs : undefined;
 }
