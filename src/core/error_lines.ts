@@ -8,8 +8,9 @@
  * `npm ERR! …`, git's `CONFLICT (content): …`, make's and patch's `*** …`, a linker's `undefined
  * reference to`, Go's tools' `a.go:4:2: …`, and the shell's or a runtime's report that it could not
  * run or open what it was given: `bash: pytest: command not found`, `python3: No module named
- * pytest`). A line a program colored is read as it shows. Each is known by its fingerprint: the line with its numbers, hex
- * runs and uuids masked, so the same error with other ids or times is one error seen several times.
+ * pytest`). A line a program colored is read as it shows. Each is known by its fingerprint: the
+ * line with its numbers, hex runs and uuids masked, so the same error with other ids or times is
+ * one error seen several times.
  *
  * @module
  */

@@ -21,11 +21,11 @@ const TESTS = new Set(["test", "[", "[["]);
  * The meaning of a command's exit status when it is an answer rather than a failure, or
  * `undefined`. Claimed only when it is certain: the status is 1, the command line is one program
  * (after `cd DIR &&` steps, which print an error when they fail), and the output agrees (a search
- * that printed nothing or, counting its hits, counts of 0; a test that printed nothing). A pipeline's status is its last program's
- * (unless the line sets `pipefail`), so a pipeline ending in a search that printed nothing found no
- * match. A list or anything the reader cannot follow claims nothing, because then another program
- * may have set the status. The program is read past environment assignments, wrappers and its path
- * (`LC_ALL=C /usr/bin/grep`).
+ * that printed nothing or, counting its hits, counts of 0; a test that printed nothing). A
+ * pipeline's status is its last program's (unless the line sets `pipefail`), so a pipeline ending
+ * in a search that found nothing found no match. A list or anything the reader cannot follow
+ * claims nothing, because then another program may have set the status. The program is read past
+ * environment assignments, wrappers and its path (`LC_ALL=C /usr/bin/grep`).
  *
  * @example
  * ```ts

@@ -28,7 +28,10 @@ const TAIL_RUNS = 4;
 const SEPARATOR = ", then ";
 const SKIPPED_WORD = "more";
 const LAST_WORD = ", last ";
-/** The words a history writes itself: its separator, a run's last row and the note on runs left out. */
+/**
+ * The words a history writes itself: its separator, the word before a run's last row and the note
+ * on runs left out.
+ */
 export const RUN_WORDS = `${SEPARATOR} ${LAST_WORD} ${SKIPPED_WORD}`;
 
 /** Appends `state` at `ref` to a history, counting it into the last run when that has its state. */
