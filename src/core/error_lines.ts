@@ -338,8 +338,10 @@ export const SOME_FAILURES: RegExp =
 
 // Maven's words after a failure on how to learn more or go on, each on an `[ERROR]` line of its
 // own: no error of their own.
+// How Maven tags each line of an error's report.
+const MAVEN_ERROR_TAG = RegExp.escape("[ERROR] ");
 const MAVEN_HELP = new RegExp(
-  String.raw`^\[ERROR\] (?:-> \[Help \d+\]|\[Help \d+\] https?://\S+|${
+  String.raw`^${MAVEN_ERROR_TAG}(?:-> \[Help \d+\]|\[Help \d+\] https?://\S+|${
     [
       "To see the full stack trace of the errors, re-run Maven with the -e switch.",
       "Re-run Maven using the -X switch to enable full debug logging.",
@@ -350,7 +352,7 @@ const MAVEN_HELP = new RegExp(
 );
 // A line that goes on with the report above it, indented under its tag (Maven's list of the
 // files a check failed on and each one's diff, the command to resume with).
-const CONTINUED = /^\[ERROR\] {2,}\S/;
+const CONTINUED = new RegExp(String.raw`^${MAVEN_ERROR_TAG} +\S`);
 
 /**
  * Whether a line of an output is part of a program's report of an error that states none of its
