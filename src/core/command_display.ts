@@ -38,6 +38,9 @@ const RUNS_ITS_VALUE = /^-[mc]$/;
 // A word after an option that is its value (unless an option itself): short, or a setting
 // (`-type f`, `-n 5`, `-c a=b`, `-p no:cacheprovider`).
 const OPTION_VALUE = /^(?:\d+|\w{1,2}|[^'"]*=.*|[\w-]+:[\w-]+)$/;
+// An option's value that names nothing the program works on: a switch's state, a count, a size or
+// a duration (`-DfailIfNoTests=false`, `-count=1`, `--since=10m`).
+const UNNAMING_VALUE = /^(?:true|false|yes|no|on|off|\d+(?:\.\d+)?[a-zA-Z%]{0,3})$/i;
 
 // Options that say what a program does to what it works on, shown as part of what it works on:
 // editing in place (`sed -i`, `perl -pi`), removing recursively or by force (`rm -rf`), forcing or
@@ -65,13 +68,16 @@ interface Unit {
 // What each rank keeps: 0 the first step's program, 1 what it works on first (its subcommand,
 // script or pattern), 2 its other arguments, files redirected to, the last word and later steps'
 // programs, 3 what later steps work on first (`git commit`, `git merge`), 4 the directory a
-// leading `cd` changes to and later steps' other arguments, 5 options.
+// leading `cd` changes to and later steps' other arguments, 5 options whose value names what the
+// program works on (`-Dtest=OrderTotalsTest`, `-target=module.db`, `-n payments`), 6 the other
+// options.
 const PROGRAM = 0;
 const SUBJECT = 1;
 const ARGUMENT = 2;
 const LATER_SUBJECT = 3;
 const LATER = 4;
-const OPTION = 5;
+const NAMING_OPTION = 5;
+const OPTION = 6;
 
 /**
  * `text` (one sanitised line) in at most `width` characters: whole when it fits, else the units
@@ -266,7 +272,8 @@ function wordUnits(text: string): Unit[] {
       if (next !== undefined && !next.startsWith("-") && OPTION_VALUE.test(next)) {
         unit = `${word} ${words[++index]}`;
       }
-      rank = OPTION;
+      const value = optionValue(unit);
+      rank = value === undefined || UNNAMING_VALUE.test(value) ? OPTION : NAMING_OPTION;
       option = true;
     } else if (main && inPlace && !hasSubject) {
       // The script of an in-place edit says how; the files after it are what it works on.
@@ -297,11 +304,12 @@ function wordUnits(text: string): Unit[] {
   if (last !== undefined) {
     units[units.length - 1] = {
       text: operators === "" ? last.text : `${last.text} ${operators}`,
-      // An option that ends the line often tells it apart (`--region=north`): kept when room is.
+      // An option that ends the line often tells it apart (`--region=north`, `--dry-run`): kept
+      // when room is, a switch after the options that name something.
       rank: !last.option
         ? Math.min(last.rank, SUBJECT)
         : last.text.startsWith("-")
-        ? LATER
+        ? last.rank === NAMING_OPTION ? LATER : NAMING_OPTION
         : last.rank,
       start: last.start,
       option: last.option,
@@ -309,6 +317,14 @@ function wordUnits(text: string): Unit[] {
     };
   }
   return units;
+}
+
+/** The value an option unit gives (`--shard=4`, `-n 5`); `undefined` for a switch (`-q`). */
+function optionValue(unit: string): string | undefined {
+  const space = unit.indexOf(" ");
+  if (space !== -1) return unit.slice(space + 1);
+  const equals = unit.indexOf("=");
+  return equals === -1 ? undefined : unit.slice(equals + 1);
 }
 
 /** A word of a line, and where it starts. */

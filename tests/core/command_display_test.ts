@@ -283,3 +283,43 @@ Deno.test("shortenCommand() keeps the program a setting of the environment comes
     assert.ok(shown.length <= width, `${width}: ${shown}`);
   }
 });
+
+Deno.test("shortenCommand() shows an option that names what the program works on before switches", () => {
+  const random = new SeededRandom(47);
+  const programs = [
+    "mvn -B test",
+    "terraform plan",
+    "npx playwright test",
+    "go test ./...",
+    "helm diff",
+  ];
+  const naming = ["-Dtest=", "-target=module.", "--project=", "--namespace=", "--filter="];
+  const switches = ["-q", "--rm", "-B", "--no-color", "-x", "-count=1", "-DfailIfNoTests=false"];
+  const problems: string[] = [];
+  let shortened = 0;
+  for (let trial = 0; trial < 300; trial++) {
+    const program = random.pick(programs);
+    const option = `${random.pick(naming)}${random.pick(["Order", "cache", "chrome", "ledger"])}${
+      random.hex(4)
+    }`;
+    const before = Array.from({ length: random.range(0, 4) }, () => random.pick(switches));
+    const after = Array.from({ length: random.range(1, 4) }, () => random.pick(switches));
+    const line = [program, ...before, option, ...after].join(" ");
+    // Room for the program, the option and the gaps around them, and a few characters more (and
+    // for the option whole: a word longer than 60% of the width is shortened inside).
+    const width = Math.max(
+      `${program} … ${option} …`.length + random.int(6),
+      Math.ceil(option.length / 0.6),
+    );
+    if (width >= line.length) continue;
+    shortened++;
+    const shown = shortenCommand(line, width);
+    if (shown.length > width) problems.push(`${width}: too long: ${shown}`);
+    if (!shown.includes(option)) problems.push(`${width}: ${line} → ${shown}`);
+    // A switch, or an option whose value names nothing, shows only once every naming word does.
+    const shownSwitch = switches.find((word) => shown.split(" ").slice(0, -1).includes(word));
+    if (shownSwitch !== undefined) problems.push(`${width}: ${shownSwitch} in ${shown}`);
+  }
+  assert.deepEqual(problems.slice(0, 5), []);
+  assert.ok(shortened > 150, `${shortened} lines shortened`);
+});
