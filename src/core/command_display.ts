@@ -151,8 +151,9 @@ function render(units: readonly Unit[], kept: ReadonlySet<number>): string {
  * word after it, `cd` to its directory, a redirection to its file, an option to the number after it
  * and `-m`/`-c` to the module or code they run, each ranked by what it is. The main step is the
  * first that is not a leading `cd`; the last unit ranks with the main step's subject (how a line
- * ends often tells it apart), or with later steps' arguments when it is an option; a
- * here-document's opening or a redirection that only discards output keeps its rank.
+ * ends often tells it apart), or, when it is an option, with later steps' arguments if its value
+ * names something and with the options that do if not; a here-document's opening or a redirection
+ * that only discards output keeps its rank.
  */
 function unitsOf(text: string): Unit[] {
   const here = HERE_DOCUMENT_LINE.exec(text);
