@@ -3,9 +3,9 @@
  * keeps: a commit's hash (git's line for a commit it made, or a hash it printed alone), a diff's
  * files (each with the lines it adds and removes and its index line's blobs), a test run's tally,
  * what a background job that ended printed last and what a delegated task reported (a result's
- * `summary`), the skill a session loaded, the failed items of a long listing, and the lines of a
- * long output that the user's requests point at (`shard 4`, `OPS-5609`). Read from the output by
- * the rules below, the one place they are described.
+ * `summary`), the skill a session loaded, the failed items of a long listing and the failed rows of
+ * a table, and the lines of a long output that the user's requests point at (`shard 4`,
+ * `OPS-5609`). Read from the output by the rules below, the one place they are described.
  *
  * @module
  */
@@ -211,6 +211,33 @@ const FAILED_STATUS = new RegExp(
   "i",
 );
 const FAILED_ITEM_LINE = new RegExp(`^.*${FAILED_STATUS.source}.*$`, "gim");
+// A table printed for a terminal (`kubectl get pods`, `docker ps -a`, `helm list`): a header of
+// upper-case column names parted by a tab or two spaces or more, one of them a status field; each
+// line after it up to a blank line is a row, its cells where the header's names stand.
+const COLUMN_GAP = /\t| {2,}/;
+const COLUMN_NAME = /^[A-Z][A-Z0-9_.()/-]*(?: [A-Z][A-Z0-9_.()/-]*)?$/;
+const STATUS_COLUMN = new RegExp(`\\b(?:${STATUS_FIELDS.join("|").toUpperCase()})\\b`, "g");
+// The states a container or a pod cannot run in, as Kubernetes writes them.
+const STUCK_STATES = [
+  "CrashLoopBackOff",
+  "ImagePullBackOff",
+  "ErrImagePull",
+  "OOMKilled",
+  "Evicted",
+  "CreateContainerConfigError",
+  "CreateContainerError",
+  "RunContainerError",
+  "Init:Error",
+  "Init:CrashLoopBackOff",
+];
+// A status cell that says its row failed: a failed status, a state a container cannot run in,
+// Docker's exit with an error (`Exited (1) 2 minutes ago`) or its check that one is unhealthy.
+const FAILED_CELL = new RegExp(
+  `^(?:${
+    [...FAILED_STATUSES, ...STUCK_STATES].join("|")
+  })$|^Exited \\([1-9]\\d*\\)|\\(unhealthy\\)$`,
+  "i",
+);
 // A listing printed as one JSON document is read as a document up to this size.
 const MOST_DOCUMENT_CHARS = 1024 * 1024;
 const DOCUMENT_START = /^\s*[{[]/;
@@ -320,6 +347,7 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
     for (const item of failedItems(outcome.detail, text).slice(0, MOST_PER_KIND)) {
       add("failed item", item);
     }
+    for (const row of failedRows(text).slice(0, MOST_PER_KIND)) add("failed item", row);
   }
   // Only a long output is searched for pointed lines (lines counted no further than that asks).
   const pointable = pointers.length > 0 && lineCount(text, POINTED_LINES) >= POINTED_LINES;
@@ -352,6 +380,63 @@ function failedItems(output: string, text: string): string[] {
   if (!text.includes('"') || !FAILED_STATUS.test(text)) return [];
   const lines = text.match(FAILED_ITEM_LINE) ?? [];
   return lines.length <= lineCount(text) * FAILED_SHARE ? lines.map((line) => line.trim()) : [];
+}
+
+/**
+ * The rows of the tables in `text` whose status says they failed, while they stand out: some of
+ * the rows, not all, and at most a fifth of them or as many as a kind's facts.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { failedRows } from "./output_facts.ts";
+ * const pods = "NAME     READY   STATUS             RESTARTS\napi-1    1/1     Running            0\n" +
+ *   "api-2    0/1     CrashLoopBackOff   14\napi-3    1/1     Running            0";
+ * assert.deepEqual(failedRows(pods), ["api-2    0/1     CrashLoopBackOff   14"]);
+ * ```
+ */
+export function failedRows(text: string): string[] {
+  const failed: string[] = [];
+  let rows = 0;
+  // Each table is read from its header, its rows no further than a blank line.
+  for (const start of markedLines(text, STATUS_COLUMN)) {
+    const header = lineAt(text, start);
+    const columns = tableColumns(header);
+    if (columns === undefined) continue;
+    const tabbed = header.includes("\t");
+    for (let at = start + header.length + 1; at < text.length;) {
+      const row = lineAt(text, at);
+      if (row.trim() === "") break;
+      rows++;
+      const cell = tabbed
+        ? row.split("\t")[columns.index]
+        : row.slice(columns.from, columns.to ?? row.length);
+      if (cell !== undefined && FAILED_CELL.test(cell.trim())) failed.push(row.trim());
+      at += row.length + 1;
+    }
+  }
+  const standsOut = failed.length < rows &&
+    failed.length <= Math.max(MOST_PER_KIND, rows * FAILED_SHARE);
+  return standsOut ? failed : [];
+}
+
+/**
+ * Where a table's status column stands in its `header` line: its index among the names, and where
+ * its cells start and end (the next name's start); `undefined` when the line is no table's header
+ * (fewer than three names, or a word that is no column's name).
+ */
+function tableColumns(
+  header: string,
+): { index: number; from: number; to: number | undefined } | undefined {
+  const names = header.trim().split(COLUMN_GAP);
+  if (names.length < 3 || !names.every((name) => COLUMN_NAME.test(name))) return undefined;
+  const index = names.findIndex((name) => STATUS_FIELDS.includes(name.toLowerCase()));
+  if (index === -1) return undefined;
+  // A name's place is found after the one before it (two names may share words).
+  let from = 0;
+  const starts = names.map((name) => (from = header.indexOf(name, from)));
+  const next = starts[index + 1];
+  return { index, from: starts[index] as number, to: next };
 }
 
 /**

@@ -414,3 +414,86 @@ Deno.test("Facts from Outputs keeps the Surefire tallies of a reactor build's la
     assert.deepEqual(kept, chosen.map((i) => `- [#3] terminal tally: ${tallies[i]}`), output);
   }
 });
+
+/** `rows` as a program prints a table for a terminal: columns padded to line up, or parted by tabs. */
+function printedTable(rows: readonly (readonly string[])[], tabbed: boolean): string {
+  if (tabbed) return rows.map((row) => row.join("\t")).join("\n");
+  const widths = (rows[0] as readonly string[]).map((_, column) =>
+    Math.max(...rows.map((row) => (row[column] as string).length))
+  );
+  return rows.map((row) =>
+    row.map((cell, column) =>
+      column === row.length - 1 ? cell : cell.padEnd((widths[column] as number) + 3)
+    ).join("")
+  ).join("\n");
+}
+
+// Tables as kubectl, Docker and Helm print them: the header, then a row's cells given its name and
+// status. Docker's status and Helm's update time hold single spaces.
+const TABLES = [
+  {
+    command: "kubectl -n payments get pods",
+    header: ["NAME", "READY", "STATUS", "RESTARTS", "AGE"],
+    row: (name: string, status: string) => [name, "1/1", status, "0", "3h"],
+    healthy: ["Running", "Completed", "ContainerCreating"],
+    failed: ["CrashLoopBackOff", "Error", "ImagePullBackOff", "OOMKilled", "Init:Error"],
+  },
+  {
+    command: "docker ps -a",
+    header: ["CONTAINER ID", "IMAGE", "COMMAND", "CREATED", "STATUS", "NAMES"],
+    row: (
+      name: string,
+      status: string,
+    ) => ["a1b2c3d4e5f6", "app:dev", '"run"', "1 hour ago", status, name],
+    healthy: ["Up 3 minutes", "Exited (0) 2 minutes ago", "Up 1 hour (healthy)"],
+    failed: ["Exited (1) 2 minutes ago", "Exited (137) 5 seconds ago", "Up 3 minutes (unhealthy)"],
+  },
+  {
+    command: "helm list -A",
+    header: ["NAME", "NAMESPACE", "REVISION", "UPDATED", "STATUS", "CHART", "APP VERSION"],
+    row: (
+      name: string,
+      status: string,
+    ) => [name, "default", "4", "2026-12-01 10:00:00 +0000 UTC", status, "api-1.2.0", "1.2.0"],
+    healthy: ["deployed", "superseded"],
+    failed: ["failed"],
+  },
+];
+
+Deno.test("Facts from Outputs names the failed rows of a table while they stand out", () => {
+  let named = 0;
+  for (let seed = 1; seed <= 60; seed++) {
+    const random = new SeededRandom(seed);
+    const table = random.pick(TABLES);
+    const count = random.range(2, 40);
+    const failing = random.pick([0, 1, 1, 2, 3, random.range(1, count)]);
+    const failedAt = new Set(Array.from({ length: failing }, () => random.int(count)));
+    const names = Array.from({ length: count }, (_, index) => `svc-${random.hex(5)}-${index}`);
+    const rows = names.map((name, index) =>
+      table.row(name, random.pick(failedAt.has(index) ? table.failed : table.healthy))
+    );
+    const tabbed = random.chance(0.2);
+    // Words after the table (kubectl's warnings, a note) are no rows of it.
+    const after = random.chance(0.5) ? "\n\nWarning: 2 Failed pods were evicted earlier" : "";
+    const output = `${printedTable([table.header, ...rows], tabbed)}${after}`;
+    const body = project([
+      { role: "user", _row_id: 1, content: "What is failing in staging?" },
+      ...callRows(2, "terminal", { command: table.command }, { output, exit_code: 0 }),
+    ], { budgetTokens: 8_000 }).body;
+    const items = facts(body).filter((line) => line.startsWith("- [#3] terminal failed item: "));
+    const standsOut = failedAt.size > 0 && failedAt.size < count &&
+      failedAt.size <= Math.max(3, count / 5);
+    const expected = standsOut ? [...failedAt].sort((a, b) => a - b).slice(0, 3) : [];
+    const shown = names.flatMap((name, index) =>
+      items.some((line) =>
+          line.includes(` ${name} `) || line.endsWith(` ${name}`) ||
+          line.includes(`: ${name} `)
+        )
+        ? [index]
+        : []
+    );
+    assert.deepEqual(shown, expected, `seed ${seed}:\n${output}\n${items.join("\n")}`);
+    named += shown.length;
+  }
+  assert.ok(named > 20, `${named} rows named`);
+});
