@@ -97,13 +97,39 @@ const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; mark:
     end: true,
     mark: String.raw`Tests {2}\d`,
   },
+  // A checker's count of what it found: mypy's (`Found 3 errors in 2 files (checked 12 source
+  // files)`, `Success: no issues found in 12 source files`), Ruff's (`Found 3 errors.`), ESLint's
+  // (`✖ 5 problems (3 errors, 2 warnings)`).
+  {
+    form: String
+      .raw`Found \d+ errors?(?: in \d+ files? \(checked \d+ source files?\)|\.)|Success: no issues found in \d+ source files?`,
+    start: true,
+    end: true,
+    mark: String.raw`Found \d|Success: no issues found`,
+  },
+  {
+    form: String.raw`✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)`,
+    start: true,
+    end: true,
+    mark: String.raw`✖ \d`,
+  },
+  // What Terraform's plan would change and what an apply or a destroy changed (`Plan: 0 to add, 1
+  // to change, 0 to destroy.`, `Apply complete! Resources: 1 added, 0 changed, 0 destroyed.`).
+  {
+    form: String
+      .raw`Plan: \d+ to (?:import|add)(?:, \d+ to (?:add|change|destroy))+\.|(?:Apply|Destroy) complete! Resources: \d+ (?:imported|added|destroyed)`,
+    start: true,
+    mark: String.raw`Plan: \d|complete! Resources: `,
+  },
 ];
 /**
  * The line a test run ends with, counting what passed and failed: pytest's `2 failed, 140 passed
  * in 3.1s`, unittest's `Ran 12 tests in 0.4s` and `FAILED (failures=2)`, Jest's `Tests: 2 failed,
  * 40 total`, cargo's `test result: FAILED. 3 passed; 1 failed`, Go's `FAIL\tpkg\t0.1s` (or
  * `[build failed]`), CTest's `95% tests passed, 1 tests failed out of 20`, Maven Surefire's `Tests
- * run: 42, Failures: 2, Errors: 0, Skipped: 1`, Vitest's `Tests  2 failed | 87 passed (89)`.
+ * run: 42, Failures: 2, Errors: 0, Skipped: 1`, Vitest's `Tests  2 failed | 87 passed (89)`; and
+ * the like line of a checker (mypy's `Found 3 errors in 2 files (checked 12 source files)`, Ruff's,
+ * ESLint's) and of Terraform (`Plan: 0 to add, 1 to change, 0 to destroy.`).
  */
 export const TALLY: RegExp = new RegExp(
   TALLY_FORMS.map(({ form, start, end }) => `${start ? "^" : ""}${form}${end ? "$" : ""}`)

@@ -254,9 +254,24 @@ const TALLIES: ReadonlyArray<readonly [string, string]> = [
     "Tests run: 43, Failures: 0, Errors: 0, Skipped: 1",
   ],
   ["      Tests  2 failed | 87 passed (89)", "Tests 2 failed | 87 passed (89)"],
+  [
+    "Found 3 errors in 2 files (checked 12 source files)",
+    "Found 3 errors in 2 files (checked 12 source files)",
+  ],
+  ["Success: no issues found in 12 source files", "Success: no issues found in 12 source files"],
+  ["Found 7 errors.", "Found 7 errors."],
+  ["✖ 5 problems (3 errors, 2 warnings)", "✖ 5 problems (3 errors, 2 warnings)"],
+  [
+    "Plan: 1 to import, 0 to add, 2 to change, 0 to destroy.",
+    "Plan: 1 to import, 0 to add, 2 to change, 0 to destroy.",
+  ],
+  [
+    "Apply complete! Resources: 1 added, 0 changed, 0 destroyed.",
+    "Apply complete! Resources: 1 added, 0 changed, 0 destroyed.",
+  ],
 ];
 
-Deno.test("Facts from Outputs keeps a test run's tally, whichever runner printed it", () => {
+Deno.test("Facts from Outputs keeps a run's tally, whichever runner, checker or Terraform printed it", () => {
   const random = new SeededRandom(11);
   for (const [printed, kept] of TALLIES) {
     const noise = Array.from(
@@ -272,6 +287,10 @@ Deno.test("Facts from Outputs keeps a test run's tally, whichever runner printed
           `Ran ${index} tests`,
           `${index} passed validation`,
           `ok\tnot a package`,
+          `Found ${index} files to check`,
+          `Found ${index} errors in the log above`,
+          `Plan: review step ${index}`,
+          `✖ ${index} skipped`,
           // A test class's Surefire line goes on with its time: no tally of the run.
           `Tests run: ${index}, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.${index} s - in T${index}`,
         ]),
