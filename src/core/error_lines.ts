@@ -101,8 +101,22 @@ const PANIC_LINE = new RegExp(`^thread '[^'\\n]{1,200}' ${PANICKED}`);
 // A program's report of an error in its own words: `Error: …`, `fatal: …`, `error[E0308]: …`,
 // `npm ERR! …`, git's `CONFLICT (content): Merge conflict in …`.
 const REPORT_WORD = String.raw`(?:error|fatal|panic)(?:\[[^\]\n]{1,40}\])?:`;
-// Reports that open with a program's own words, as it writes them.
-const REPORT_OPENINGS = ["npm ERR!", "CONFLICT ("];
+// Reports that open with a program's own words, as it writes them: npm's and pnpm's (`npm ERR!`,
+// ` ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  …`, ` ELIFECYCLE  Command failed with exit code 2.`), git's
+// conflict, a race detector's (Go's `WARNING: DATA RACE`, ThreadSanitizer's).
+const REPORT_OPENINGS = [
+  "npm ERR!",
+  "ERR_PNPM_",
+  "ELIFECYCLE ",
+  "CONFLICT (",
+  "WARNING: DATA RACE",
+  "WARNING: ThreadSanitizer: ",
+];
+// What a workspace's runner writes before each line a package's script printed: pnpm's package's
+// folder and script (`apps/admin build: `), Turborepo's (`@acme/admin:build: `), Docker Compose's
+// service (`api-1  | `).
+const RUNNER_PREFIX =
+  /^(?:[@\w.-]{0,100}\/[@\w./-]{0,200} [A-Za-z][\w:.-]{0,60}: |[@\w./-]{1,200}:[A-Za-z][\w-]{0,60}: |[\w.-]{1,200}-\d+ +\| )/;
 // A compiler's code after the word, as tsc, C# and MSVC write it (`error TS2345: …`, `error
 // CS0103: …`, `error C2065: …`) after where they place the report, which ends as one of these
 // (`server.ts(18,21): `, tsc's pretty `server.ts:18:21 - `).
@@ -374,8 +388,19 @@ export function isReportAside(line: string): boolean {
   return CONTINUED.test(shown) || MAVEN_HELP.test(shown.trimEnd()) || BARE_TAG.test(shown.trim());
 }
 
-/** The error line `raw` is, if it is one. */
+/**
+ * The error line `raw` is, if it is one; a line a workspace's runner prefixed is judged as its
+ * package's script printed it (a prefix that holds a level's tag is none).
+ */
 function judge(raw: string): ErrorLine | undefined {
+  const prefix = RUNNER_PREFIX.exec(raw)?.[0];
+  return prefix === undefined || isTaggedError(prefix)
+    ? judgeAsPrinted(raw)
+    : judgeAsPrinted(raw.slice(prefix.length));
+}
+
+/** The error line `raw` is as it stands, if it is one. */
+function judgeAsPrinted(raw: string): ErrorLine | undefined {
   if (isReportAside(raw)) return undefined;
   // A line a program colored is judged as it shows (`ERROR` in red is a level's tag).
   const line = withoutEscapes(raw).replace(LEAD, "").trim();

@@ -151,6 +151,17 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
   ["the error TS2345 page (docs/ts.md:4) explains it", undefined],
   ["see src/server.ts(18,21): the error there is TS2345", undefined],
   ["ERROR SUMMARY: 1,204 errors", "ERROR SUMMARY: 1,204 errors"],
+  [
+    " ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  @acme/admin@2.11.0 build: `tsc --noEmit`",
+    "ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  @acme/admin@2.11.0 build: `tsc --noEmit`",
+  ],
+  [" ELIFECYCLE  Command failed with exit code 2.", "ELIFECYCLE  Command failed with exit code 2."],
+  ["WARNING: DATA RACE", "WARNING: DATA RACE"],
+  [
+    "WARNING: ThreadSanitizer: data race (pid=4121)",
+    "WARNING: ThreadSanitizer: data race (pid=4121)",
+  ],
+  ["WARNING: deprecated option --data-race", undefined],
 ];
 
 // Lines around the one under test: ASCII only, or with characters beyond ASCII elsewhere.
@@ -172,6 +183,24 @@ Deno.test("a line is an error line, or not, whatever the output around it holds"
         errorLines(output).map((found) => found.text),
         expected === undefined ? [] : [expected],
         `${JSON.stringify(line)} in ${JSON.stringify(output)}`,
+      );
+    }
+  }
+});
+
+// What a workspace's runner writes before each line of a package's script: pnpm's, Turborepo's,
+// Docker Compose's.
+const RUNNER_PREFIXES = ["apps/admin build: ", "@acme/admin:build: ", "api-1  | "];
+
+Deno.test("a line a workspace's runner prefixed is the error line it was, or still none", () => {
+  for (const [line, expected] of LINES) {
+    for (const prefix of RUNNER_PREFIXES) {
+      const found = errorLines([...PLAIN_FILLER, `${prefix}${line}`].join("\n"));
+      const shown = `${JSON.stringify(prefix + line)}: ${JSON.stringify(found)}`;
+      assert.deepEqual(
+        found.map((error) => error.text),
+        expected === undefined ? [] : [expected],
+        shown,
       );
     }
   }
