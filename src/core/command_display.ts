@@ -118,9 +118,10 @@ export function shortenCommand(text: string, width: number, keep?: number): stri
     for (const unit of added) kept.add(unit);
     if (render(units, kept).length > width) { for (const unit of added) kept.delete(unit); }
   }
-  // The first unit left out whose step is shown takes what room is left, shortened inside.
+  // The first unit left out whose step is shown takes what room is left, shortened inside; an
+  // option that does not end the line is shown whole or not at all (`--pro…um` names nothing).
   const first = order.find((index) =>
-    !kept.has(index) && (units[index] as Unit).rank !== OPTION &&
+    !kept.has(index) && (units[index] as Unit).rank < NAMING_OPTION &&
     (index === (units[index] as Unit).head || kept.has((units[index] as Unit).head))
   );
   if (first !== undefined) {

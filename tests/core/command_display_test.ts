@@ -323,3 +323,22 @@ Deno.test("shortenCommand() shows an option that names what the program works on
   assert.deepEqual(problems.slice(0, 5), []);
   assert.ok(shortened > 150, `${shortened} lines shortened`);
 });
+
+Deno.test("shortenCommand() shows an option whole or not at all unless it ends the line", () => {
+  const random = new SeededRandom(53);
+  const problems: string[] = [];
+  for (let trial = 0; trial < 300; trial++) {
+    const options = Array.from(
+      { length: random.range(1, 5) },
+      () => `--${random.pick(["project", "filter", "namespace", "target"])}=${random.hex(8)}`,
+    );
+    const line = `npx runner ${random.pick(["test", "build"])} ${options.join(" ")} src/${
+      random.hex(6)
+    }.ts`;
+    const shown = shortenCommand(line, random.range(24, line.length));
+    for (const word of shown.split(" ")) {
+      if (word.startsWith("--") && !options.includes(word)) problems.push(`${line} → ${shown}`);
+    }
+  }
+  assert.deepEqual(problems.slice(0, 5), []);
+});
