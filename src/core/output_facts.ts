@@ -424,21 +424,24 @@ function failedItems(output: string, text: string): string[] {
 export function failedRows(text: string): string[] {
   const failed: string[] = [];
   let rows = 0;
-  // Each table is read from its header, its rows no further than a blank line.
+  // Each table is read from its header, its rows no further than a blank line; a line within a
+  // table read is one of its rows, so each line is read once.
+  let read = 0;
   for (const start of markedLines(text, STATUS_COLUMN)) {
+    if (start < read) continue;
     const header = lineAt(text, start);
     const columns = tableColumns(header);
     if (columns === undefined) continue;
     const tabbed = header.includes("\t");
-    for (let at = start + header.length + 1; at < text.length;) {
-      const row = lineAt(text, at);
+    for (read = start + header.length + 1; read < text.length;) {
+      const row = lineAt(text, read);
       if (row.trim() === "") break;
       rows++;
       const cell = tabbed
         ? row.split("\t")[columns.index]
         : row.slice(columns.from, columns.to ?? row.length);
       if (cell !== undefined && FAILED_CELL.test(cell.trim())) failed.push(row.trim());
-      at += row.length + 1;
+      read += row.length + 1;
     }
   }
   const standsOut = failed.length < rows &&
