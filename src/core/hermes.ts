@@ -175,6 +175,9 @@ export const DEFERRED_TOOL_BRIDGE = "tool_call";
  */
 export const JOB_SHELL_EXIT_LINE = "logout";
 
+/** The field of a process result that holds the command line its job runs. */
+export const JOB_COMMAND_FIELD = "command";
+
 /** The fields of a process result that hold what its job printed (a poll's is a preview). */
 export const JOB_OUTPUT_FIELDS: readonly string[] = ["output", "output_preview"];
 

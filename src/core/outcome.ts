@@ -5,6 +5,7 @@ import { exitMeaning, statusPasser } from "./exit_meaning.ts";
 import { resultObject } from "./json_result.ts";
 import {
   INTERRUPTED_OUTPUT_MARK,
+  JOB_COMMAND_FIELD,
   JOB_OUTPUT_FIELDS,
   JOB_SHELL_EXIT_LINE,
   TIMED_OUT_OUTPUT_MARK,
@@ -93,7 +94,17 @@ export function readOutcome(text: string, call: CallKind, savedOutput?: string):
   const read = resultObject(text);
   if (read === undefined) return interpretExit(textOutcome(text, call.command), call);
   const result = call.process ? withoutShellExit(read) : read;
-  return { ...interpretExit(jsonOutcome(result, call), call), result };
+  return { ...interpretExit(jsonOutcome(result, call), jobCall(call, result)), result };
+}
+
+/**
+ * A process result's call as the job's own command line: what the job printed is read as what
+ * that command printed (an error it printed, an exit status that is an answer).
+ */
+function jobCall(call: CallKind, result: Record<string, unknown>): CallKind {
+  const command = result[JOB_COMMAND_FIELD];
+  if (!call.process || call.commandLine !== undefined || typeof command !== "string") return call;
+  return command.trim() === "" ? call : { ...call, commandLine: command };
 }
 
 /** A process result with its job's output as the job printed it, its shell's closing line left out. */

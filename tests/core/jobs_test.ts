@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { project } from "../../src/core/mod.ts";
+import { SeededRandom } from "../../src/sample/mod.ts";
 
 let nextRow = 1;
 function call(id: string, name: string, args: Record<string, unknown>) {
@@ -220,4 +221,84 @@ Deno.test("a job whose end only a poll reports has what it printed last as its r
   const { body } = project(rows, { budgetTokens: 4000, sessionId: "s" });
   assert.match(body, /^- \[#5\] process reported: build 3 done$/m);
   assert.doesNotMatch(body, /logout/);
+});
+
+Deno.test("what a job printed is read as its command printed it: the same outcome as run in the foreground", () => {
+  // Hermes's process results name the job's command (`"command"`), so its exit status and output
+  // are read in that command's light. Expected outcomes written out by hand for some, and for
+  // generated ones the outcome the same command, output and exit status get in the foreground.
+  const cases: ReadonlyArray<readonly [string, string, number, string]> = [
+    [
+      "make all | tee build.log",
+      "cc a.c\na.c:3:1: error: expected ';'",
+      0,
+      "ran (exit 0 of tee) but printed an error",
+    ],
+    [
+      "python3 train.py",
+      "epoch 1\n2026-12-01 10:00:01 ERROR checkpoint not written: disk full",
+      0,
+      "succeeded (exit 0) but printed an error",
+    ],
+    ["python3 train.py", "epoch 1\nepoch 2\ndone", 0, "succeeded (exit 0)"],
+    ["grep -rn TODO src", "", 1, "no match (exit 1)"],
+  ];
+  const random = new SeededRandom(5);
+  const commands = [
+    "python3 train.py --epochs 3",
+    "make all | tee build.log",
+    "grep -rn TODO src",
+    "./deploy.sh staging",
+    "npm run build || true",
+    "diff -u a.txt b.txt",
+    "tail -n 200 logs/app.log",
+  ];
+  const clean = [
+    "epoch 1 loss=0.91",
+    "compiling src/a.c",
+    "uploaded 3 files",
+    "--- a.txt",
+    "+++ b.txt",
+    "done",
+  ];
+  const errors = [
+    "2026-12-01 10:00:01 ERROR payment declined order=A-1",
+    "Error: Authentication Failed",
+    "src/a.c:3:1: error: expected ';'",
+    'Traceback (most recent call last):\n  File "t.py", line 4, in <module>\nValueError: bad shape',
+    "[错误] 支付失败 订单 B-77",
+  ];
+  const generated = Array.from({ length: 60 }, () => {
+    const lines = Array.from(
+      { length: random.int(5) },
+      () => random.pick(clean),
+    );
+    if (random.chance(0.5)) {
+      lines.splice(random.int(lines.length + 1), 0, random.pick(errors));
+    }
+    return [
+      random.pick(commands),
+      lines.join("\n"),
+      random.int(3),
+      undefined,
+    ] as const;
+  });
+  // The outcome a command line states for its run at `row`.
+  const outcomeAt = (body: string, row: number) =>
+    new RegExp(String.raw`^- \[#\d+\] .* (?:— |then )([^\[\n]+) \[#${row}\]`, "m").exec(body)?.[1];
+  for (const [command, output, exitCode, expected] of [...cases, ...generated]) {
+    nextRow = 1;
+    const rows = [
+      ...started("Run it in the background.", command, "proc_1"),
+      call("c2", "process", { action: "wait", session_id: "proc_1" }),
+      result("c2", "process", { status: "exited", command, exit_code: exitCode, output }),
+      call("c3", "terminal", { command }),
+      result("c3", "terminal", { output, exit_code: exitCode, error: null }),
+    ];
+    const { body } = project(rows, { budgetTokens: 4000, sessionId: "s" });
+    const job = outcomeAt(body, 5);
+    assert.ok(job !== undefined, `the job's line states an outcome\n${body}`);
+    assert.equal(job, outcomeAt(body, 7), `${command} / exit ${exitCode} / ${output}\n${body}`);
+    if (expected !== undefined) assert.equal(job, expected, `${command}\n${body}`);
+  }
 });
