@@ -1,5 +1,6 @@
 import { canonicalJson } from "./canonical_json.ts";
 import {
+  commandAsRun,
   commandIdentity,
   commandOf,
   MIN_SUBJECT_WIDTH,
@@ -100,7 +101,7 @@ export function groupCalls(events: readonly ToolEvent[]): CallGroup[] {
       identity = commandIdentity(command.tool, command.text, command.workdir) +
         (job === undefined ? "" : `\u0000${job}`);
       make = () => {
-        const subject = shownCommand(command.text);
+        const subject = shownCommand(commandAsRun(command));
         return {
           label: event.call.label,
           subject,

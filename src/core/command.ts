@@ -1,6 +1,7 @@
 import type { ToolEvent } from "./events.ts";
 import { PROCESS_TOOLS, TERMINAL_TOOL } from "./hermes.ts";
 import { sanitizeInline } from "./sanitize.ts";
+import { shellQuoted } from "./shell_words.ts";
 
 /** The narrowest a call's subject is ever shown; a longer one always carries its fingerprint. */
 export const MIN_SUBJECT_WIDTH = 60;
@@ -15,7 +16,7 @@ export interface CommandCall {
   readonly text: string;
   /** Whether Hermes kept only a prefix (a stub's 80 characters, or cut call arguments). */
   readonly truncated: boolean;
-  /** The working directory it ran in, when the call named one. */
+  /** The working directory a terminal command ran in, when the call named one; else "". */
   readonly workdir: string;
 }
 
@@ -53,7 +54,7 @@ export function commandOf(event: ToolEvent): CommandCall | undefined {
     truncated = true;
   }
   if (text.trim() === "") return undefined;
-  const workdir = typeof args.workdir === "string" ? args.workdir : "";
+  const workdir = name === TERMINAL_TOOL && typeof args.workdir === "string" ? args.workdir : "";
   return { tool: name, text, truncated, workdir };
 }
 
@@ -72,11 +73,29 @@ export function shownCommand(text: string): string {
 }
 
 /**
+ * The command line as it ran: one given a working directory changes to it first (`cd DIR &&
+ * text`), so its lines say where it ran and the same line run in two directories reads apart.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { commandAsRun } from "./command.ts";
+ * const command = { tool: "terminal", text: "pytest -q", truncated: false, workdir: "/srv/api" };
+ * assert.equal(commandAsRun(command), "cd /srv/api && pytest -q");
+ * ```
+ */
+export function commandAsRun(command: CommandCall): string {
+  return command.workdir === ""
+    ? command.text
+    : `cd ${shellQuoted(command.workdir)} && ${command.text}`;
+}
+
+/**
  * Whether a command line's shown text leaves its identity open, so the line carries its
- * fingerprint: folding changed it, it may be cut to fit, or it ran in a named directory.
+ * fingerprint: folding changed it, or it may be cut to fit.
  */
 export function needsFingerprint(command: CommandCall, shown: string): boolean {
-  return shown !== command.text || shown.length > MIN_SUBJECT_WIDTH || command.workdir !== "";
+  return shown !== commandAsRun(command) || shown.length > MIN_SUBJECT_WIDTH;
 }
 
 /** The identity of a command: its tool, its full text and its working directory. */

@@ -15,6 +15,26 @@ export interface ShellSegment {
   readonly then: string;
 }
 
+// A word the shell reads as it is written: it needs no quotes.
+const PLAIN_WORD = /^[\w@%+=:,./~-]+$/;
+
+/**
+ * `word` as a shell reads it back as one word: as it is when plain, else in single quotes (a
+ * quote within closed, given as `"'"`, and reopened).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shellQuoted, shellSegments } from "./shell_words.ts";
+ * assert.equal(shellQuoted("/srv/app"), "/srv/app");
+ * assert.equal(shellQuoted("/home/me/My Projects"), "'/home/me/My Projects'");
+ * assert.deepEqual(shellSegments(`cd ${shellQuoted("it's here")}`)?.[0]?.words, ["cd", "it's here"]);
+ * ```
+ */
+export function shellQuoted(word: string): string {
+  return PLAIN_WORD.test(word) ? word : `'${word.replaceAll("'", `'"'"'`)}'`;
+}
+
 /** Longest command line read; longer ones read as unknown. */
 const MAX_CHARS = 65_536;
 

@@ -374,6 +374,29 @@ const PROJECTION = `## Historical Task Snapshot
 [#3] → terminal: \`pytest -q\`
 `;
 
+Deno.test("scoreWindow() tells a command run in a working directory by the directory its line changes to", () => {
+  const facts = windowFacts([
+    calls(
+      1,
+      call("a", "terminal", { command: "grep -n TODO src", workdir: "/srv/a" }),
+      call("b", "terminal", { command: "grep -n TODO src", workdir: "/srv/my b" }),
+    ),
+    result(2, "a", { output: "", exit_code: 1 }),
+    result(3, "b", { output: "src/x.py:1: TODO", exit_code: 0 }),
+  ]);
+  const score = (lines: string) =>
+    scoreWindow(facts, readProjection(`## Commands Run\n${lines}`)).commands;
+  const apart = score(
+    "- [#1] `cd /srv/a && grep -n TODO src` — no match (exit 1) [#2]\n" +
+      "- [#1] `cd '/srv/my b' && grep … src` — succeeded (exit 0) [#3]",
+  );
+  assert.equal(apart.present, 2);
+  assert.equal(apart.right, 2);
+  assert.equal(apart.wrong, 0);
+  const same = score("- [#1] `grep -n TODO src` — no match (exit 1) [#2]");
+  assert.equal(same.present, 0, "a line that names no directory could be either command's");
+});
+
 Deno.test("scoreWindow() counts lines that show two commands the same", () => {
   const facts = windowFacts([
     calls(1, call("a", "terminal", { command: "python -c 'import a'" })),

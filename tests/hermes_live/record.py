@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -88,6 +89,21 @@ class Command:
         return outcomes[: end + 1]
 
 
+# A directory the shell reads as written, needing no quotes (a leading `~` is the home directory).
+_PLAIN_DIRECTORY = re.compile(r"[\w@%+=:,./~-]+", re.ASCII)
+
+
+def _as_run(arguments: Mapping[str, Any]) -> str:
+    """A command call's line as it ran: its code, or its command, changing first to the working
+    directory it was given (``cd DIR && command``, DIR quoted for the shell when it must be)."""
+    text = str(arguments.get("command") or arguments.get("code") or "")
+    workdir = arguments.get("workdir")
+    if not isinstance(arguments.get("command"), str) or not isinstance(workdir, str) or not workdir:
+        return text
+    directory = workdir if _PLAIN_DIRECTORY.fullmatch(workdir) else shlex.quote(workdir)
+    return f"cd {directory} && {text}"
+
+
 class Record:
     """The parent session's calls and results, read from the stored rows."""
 
@@ -147,9 +163,9 @@ class Record:
                 if start is None:
                     continue
                 key = f"job {job}"
-                subjects.setdefault(key, (str(self.calls[start].arguments["command"]), job))
+                subjects.setdefault(key, (_as_run(self.calls[start].arguments), job))
             elif call.tool in COMMAND_TOOLS:
-                subject = str(call.arguments.get("command") or call.arguments.get("code") or "")
+                subject = _as_run(call.arguments)
                 job = next((j for j, start in jobs.items() if start == call.call_id), None)
                 key = f"job {job}" if job else f"cmd {subject}"
                 subjects.setdefault(key, (subject, job))

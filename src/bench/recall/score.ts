@@ -1,7 +1,8 @@
 /**
  * Scores one projection against its window's facts. A line is matched to a command by the row it
  * cites first (a row that made a call of the command) and a display consistent with the full
- * command; a line two commands could own counts for neither and is reported as ambiguous.
+ * command (one run in a working directory may show it changed to first, `cd DIR && …`); a line two
+ * commands could own counts for neither and is reported as ambiguous.
  *
  * Outcomes are judged by exit codes only. A Commands Run line's last state is its final outcome:
  * right when its `(exit N)` equals the last run's exit code, WRONG when it differs, unknown when it
@@ -219,11 +220,24 @@ function matchCommand(
     const cited = (run: CommandRun) =>
       run.callRef === ref || run.resultRef === ref || run.copies?.includes(ref);
     if (!fact.runs.some(cited)) return;
-    const shown = showsText(display, fact.text) ||
-      (fact.background && showsText(display, `${fact.text} &`));
-    if (shown) candidates.push(index);
+    if (shownForms(fact).some((form) => showsText(display, form))) candidates.push(index);
   });
   return candidates.length === 1 ? candidates[0] : candidates.length > 1 ? "ambiguous" : undefined;
+}
+
+/**
+ * The texts a line may show for a command: its text (`text &` for a job), and, for one run in a
+ * working directory, the same after changing to it (`cd DIR && text`, DIR as given or in single
+ * quotes).
+ */
+function shownForms(fact: CommandFact): string[] {
+  const texts = fact.background ? [fact.text, `${fact.text} &`] : [fact.text];
+  const dir = fact.workdir;
+  if (dir === undefined) return texts;
+  return [
+    ...texts,
+    ...[dir, `'${dir}'`].flatMap((cd) => texts.map((text) => `cd ${cd} && ${text}`)),
+  ];
 }
 
 /**
