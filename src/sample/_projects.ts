@@ -269,7 +269,7 @@ export const PROJECT_KINDS: readonly ProjectKind[] = [
     logLines: [
       "   Compiling harbor v0.3.1 (/home/dev/project)",
       "warning: unused variable: `entry`",
-      "  --> src/lib.rs:57:13",
+      "    Running tests/a.rs",
       "running 31 tests",
       "test config::tests::defaults ... FAILED",
       "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace",
