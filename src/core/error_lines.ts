@@ -238,10 +238,11 @@ const TAIL_CHARS = 512 * 1024;
 const MOST_LINES = 2_000;
 
 /**
- * The lines of `output` that may be error lines, in order: those holding a mark of one, but the
- * lines of a diff's hunks (code added, removed or around a change, not what a program reported).
+ * The lines of `output` that may be error lines, in order (the text read, and where each starts):
+ * those holding a mark of one, but the lines of a diff's hunks (code added, removed or around a
+ * change, not what a program reported).
  */
-function candidateLines(output: string): string[] {
+function candidateLines(output: string): { text: string; starts: number[] } {
   // Lines a program colored are read as they show.
   const text = withoutEscapes(headAndTail(output, HEAD_CHARS, TAIL_CHARS));
   // Each mark's pass finds line starts in order; most find none, so few lists are merged.
@@ -252,7 +253,34 @@ function candidateLines(output: string): string[] {
     if (found.length > 0) starts = starts.length === 0 ? found : mergedStarts(starts, found);
   }
   if (starts.length > 0 && text.includes(HUNK_START)) starts = outsideHunks(text, starts);
-  return starts.map((start) => lineAt(text, start));
+  return { text, starts };
+}
+
+// The line after a compiler's or linter's report that says where the error is: rustc's and
+// Ruff's `  --> src/lib.rs:12:5`, miette's `  ╭─[src/main.rs:3:1]`.
+const LOCATION_LINE = /^\s*(?:-->\s|╭─\[).*\S:\d+(?::\d+)?\]?\s*$/;
+// A JavaScript runtime's first frame after an error it raised: `    at parse (file:///a.ts:3:7)`.
+const FRAME_LINE = /^\s+at\s.*\S:\d+(?::\d+)?\)?\s*$/;
+
+/**
+ * The line of `text` after `line` (the error line starting at `start`) that goes with it: where
+ * the error a program reported is, the frame an exception was raised in (a line a log level or a
+ * test runner tagged takes none), or the message of a Rust panic whose line ends before it
+ * (`thread 'main' panicked at src/a.rs:3:9:`).
+ */
+function continuationOf(text: string, start: number, line: ErrorLine): string | undefined {
+  const end = text.indexOf("\n", start);
+  if (end === -1) return undefined;
+  const next = lineAt(text, end + 1);
+  const panic = PANIC_LINE.test(line.text);
+  const place = line.kind === "report"
+    ? LOCATION_LINE.test(next) || FRAME_LINE.test(next)
+    : line.kind === "raised" && !panic && FRAME_LINE.test(next);
+  if (place) return next.trim();
+  // A line of its own (an output filtered down to its error lines) is no panic's message.
+  const message = panic && line.text.endsWith(":") && next.trim() !== "" &&
+    errorLineOf(next) === undefined;
+  return message ? next.trim() : undefined;
 }
 
 /** Of ascending line starts, those outside the bodies of the diff hunks of `text`. */
@@ -304,7 +332,9 @@ export function isTaggedError(line: string): boolean {
 
 /**
  * The error lines of `output` in the order printed, repeats included: lines tagged by a log level,
- * lines naming an exception as raised, and programs' reports of an error in their own words.
+ * lines naming an exception as raised, and programs' reports of an error in their own words. A
+ * line printed after one to say where the error is (rustc's `--> src/lib.rs:12:5`) goes with it,
+ * so the same report about two places is two errors, as does the message after a Rust panic's line.
  *
  * @example
  * ```ts
@@ -316,10 +346,13 @@ export function isTaggedError(line: string): boolean {
  */
 export function errorLines(output: string): ErrorLine[] {
   const found: ErrorLine[] = [];
-  for (const raw of candidateLines(output)) {
+  const { text, starts } = candidateLines(output);
+  for (const start of starts) {
     if (found.length >= MOST_LINES) break;
-    const line = errorLineOf(raw);
-    if (line !== undefined) found.push(line);
+    const line = errorLineOf(lineAt(text, start));
+    if (line === undefined) continue;
+    const more = continuationOf(text, start, line);
+    found.push(more === undefined ? line : { ...line, text: `${line.text} ${more}` });
   }
   return found;
 }

@@ -4,7 +4,7 @@
  * that only mention an error); the outputs around them are generated.
  */
 import assert from "node:assert/strict";
-import { errorLines } from "../../src/core/error_lines.ts";
+import { errorFingerprint, errorLines } from "../../src/core/error_lines.ts";
 
 // Each line and what it is: the error text kept (timestamp left out), or undefined for none.
 const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
@@ -83,10 +83,6 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
   ["  ● Test suite failed to run", "● Test suite failed to run"],
   ["  ✓ lists orders (12 ms)", undefined],
   ["Legend: ● failed, ○ skipped", undefined],
-  [
-    "thread 'config::tests::defaults' panicked at src/config.rs:88:9:",
-    "thread 'config::tests::defaults' panicked at src/config.rs:88:9:",
-  ],
   [
     "thread 'main' panicked at 'index out of bounds', src/main.rs:3:5",
     "thread 'main' panicked at 'index out of bounds', src/main.rs:3:5",
@@ -231,4 +227,56 @@ Deno.test("reports that end an output are read among its last lines", () => {
     assert.deepEqual(errorLines(`${filler}\n${report}`).map((found) => found.text), [report]);
     assert.deepEqual(errorLines(`${report}\n${filler}`), [], report);
   }
+});
+
+Deno.test("a report followed by where it is goes with that place: the same report at two files is two errors", () => {
+  // Reports as compilers, linters and runtimes print them, each with the form of the line after it
+  // that tells where the error is.
+  const reports: ReadonlyArray<readonly [string, (file: string, line: number) => string]> = [
+    ["error[E0308]: mismatched types", (file, line) => `  --> ${file}:${line}:5`],
+    ["error: used `unwrap()` on a `Result` value", (file, line) => `  --> ${file}:${line}:17`],
+    [
+      "error[E0425]: cannot find value `total` in this scope",
+      (file, line) => ` --> ${file}:${line}:8`,
+    ],
+    [
+      "TypeError: Cannot read properties of undefined (reading 'id')",
+      (file, line) => `    at handler (${file}:${line}:14)`,
+    ],
+    ["Error: config not found", (file, line) => `    at file:///app/${file}:${line}:7`],
+    ["error: Unexpected token", (file, line) => `   ╭─[${file}:${line}:1]`],
+  ];
+  const places = ["src/ledger/post.rs", "crates/core/src/account.rs", "web/app.ts"];
+  for (const [report, place] of reports) {
+    const texts = (file: string, line: number) =>
+      errorLines(["Checking ledger v0.9.3", report, place(file, line), "   |"].join("\n"))
+        .map((found) => found.text);
+    assert.deepEqual(texts(places[0] as string, 12), [
+      `${report} ${place(places[0] as string, 12).trim()}`,
+    ]);
+    const fingerprints = new Set(
+      places.flatMap((file) =>
+        [12, 340].map((line) => errorFingerprint(texts(file, line)[0] ?? ""))
+      ),
+    );
+    assert.equal(fingerprints.size, places.length, `one error per file: ${report}`);
+    // A place printed after something else is no place of the report.
+    const apart = errorLines([report, "", place(places[1] as string, 3)].join("\n"));
+    assert.deepEqual(apart.map((found) => found.text), [report]);
+  }
+});
+
+Deno.test("a Rust panic's line takes its message from the next line, unless that line is an error of its own", () => {
+  // Rust prints a panic's place on its line and its message on the next (since 1.73).
+  const panic = "thread 'posting::tests::rounding' panicked at crates/core/src/posting.rs:211:9:";
+  const message = "assertion `left == right` failed: 1.255 should round to 1.26";
+  assert.deepEqual(
+    errorLines(["running 88 tests", panic, message, "  left: 1.25"].join("\n")).map((found) =>
+      found.text
+    ),
+    [`${panic} ${message}`],
+  );
+  const filtered = [panic, "error: test failed, to rerun pass `-p core --lib`"];
+  assert.deepEqual(errorLines(filtered.join("\n")).map((found) => found.text), filtered);
+  assert.deepEqual(errorLines(`running 1 test\n${panic}`).map((found) => found.text), [panic]);
 });
