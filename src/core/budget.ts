@@ -21,8 +21,8 @@ const NARROW_BUDGET = 8_000;
 const WIDE_BUDGET = 32_000;
 /** The least room worth promising the session log: a few lines. */
 const MIN_LOG_CHARS = 200;
-// Room the log cannot use goes back to the sections when it could hold a line of theirs (sizing
-// them again costs about what they took).
+// Room the log cannot use goes back to the sections when, with the room none took, it could hold
+// a line of theirs (sizing them again costs about what they took).
 const LEAST_GIVEN_BACK = 60;
 
 /** One section ready to be sized: its spec, its part of the budget and its merged entries. */
@@ -155,7 +155,7 @@ export function sizeSections(
   // lists has a longer line): that room goes back to the sections, in the same order.
   let sections = sizings.map(finish);
   const shown = log.needs.shows(sections, log.used);
-  if (log.used - shown >= LEAST_GIVEN_BACK) {
+  if (log.used > shown && free + log.used - shown >= LEAST_GIVEN_BACK) {
     free += log.used - shown;
     log.used = shown;
     for (const part of leftoverOrder) free -= take(part, free);
