@@ -401,6 +401,44 @@ const MAVEN_HELP = new RegExp(
 // files a check failed on and each one's diff, the command to resume with).
 const CONTINUED = new RegExp(String.raw`^${MAVEN_ERROR_TAG} +\S`);
 
+// A runner's report that a step it ran failed, which says less than the step's own report before
+// it: pnpm's and npm's (`ELIFECYCLE  Command failed with exit code 2.`,
+// `ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL …`, `apps/admin build: Failed`, `npm ERR! code ELIFECYCLE`), yarn's, make's (`make: ***
+// [Makefile:12: build] Error 2`), cargo's (`could not compile … due to 2 previous errors`),
+// just's, GitHub Actions' (`Error: Process completed with exit code 1.`).
+const RELAYED_FAILURE = new RegExp(
+  [
+    String.raw`^ELIFECYCLE\b`,
+    String.raw`^ERR_PNPM_RECURSIVE_\w+`,
+    `${RUNNER_PREFIX.source}Failed$`,
+    String
+      .raw`^npm (?:ERR!|error) (?:code ELIFECYCLE|errno \d|Exit status \d|Failed at the |command failed|Lifecycle script|[@\w./-]+@\S+ [\w:.-]+: )`,
+    String.raw`^error Command failed with exit code \d`,
+    String.raw`^make(?:\[\d+\])?: \*\*\* \[.*\] Error \d+$`,
+    String.raw`^error: could not compile \S+ .*due to \d+ previous errors?`,
+    String.raw`^error: Recipe \S+ failed`,
+    String.raw`^Error: Process completed with exit code \d`,
+  ].join("|"),
+);
+
+/**
+ * Whether an error line only relays that a step its program ran failed (a runner's exit report:
+ * pnpm's `ELIFECYCLE`, make's `*** […] Error 2`, cargo's `could not compile`): the step's own
+ * report, printed before it, says what failed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isRelayedFailure } from "./error_lines.ts";
+ * assert.ok(isRelayedFailure("ELIFECYCLE  Command failed with exit code 2."));
+ * assert.ok(isRelayedFailure("make: *** [Makefile:12: build] Error 2"));
+ * assert.ok(!isRelayedFailure("make: *** No rule to make target 'tset'.  Stop."));
+ * ```
+ */
+export function isRelayedFailure(text: string): boolean {
+  return RELAYED_FAILURE.test(text.trim());
+}
+
 /**
  * Whether a line of an output is part of a program's report of an error that states none of its
  * own: a level's tag alone (`[ERROR]`, Go's closing `FAIL`), Maven's help after a failure (`[ERROR]

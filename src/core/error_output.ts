@@ -1,4 +1,10 @@
-import { errorFingerprint, type ErrorLine, errorLineOf, errorLines } from "./error_lines.ts";
+import {
+  errorFingerprint,
+  type ErrorLine,
+  errorLineOf,
+  errorLines,
+  isRelayedFailure,
+} from "./error_lines.ts";
 import {
   commandSteps,
   CONTENT_PROGRAMS,
@@ -111,9 +117,13 @@ export function reportedError(
   const step = firstStep(command);
   if (step === undefined) return undefined;
   if (!CONTENT_PROGRAMS.has(step.program)) {
-    // The last report is the most specific (a traceback ends with its exception).
+    // The last report is the most specific (a traceback ends with its exception), unless it only
+    // relays that a step failed: the step's own, printed before it, says what.
     const report = lastLines(output).map(errorLineOf).findLast((line) => line !== undefined);
-    if (report !== undefined) return report.text;
+    if (report !== undefined && !isRelayedFailure(report.text)) return report.text;
+    if (report !== undefined) {
+      return (printedLines.findLast((line) => !isRelayedFailure(line.text)) ?? report).text;
+    }
   }
   if (isSearch(step)) return undefined;
   const seen = new Set<string>();

@@ -1,4 +1,4 @@
-import { errorLineOf, isReportAside } from "./error_lines.ts";
+import { errorLineOf, isRelayedFailure, isReportAside } from "./error_lines.ts";
 import { cut, excerpt } from "./excerpt.ts";
 import type { Outcome } from "./outcome.ts";
 import { isBlocked, isFailure } from "./outcome_words.ts";
@@ -150,8 +150,12 @@ function errorLines(text: string): string {
       ),
     ),
   ];
-  // A traceback's header says less than the exception line it leads to.
-  const chosen = lastClean(matching, (line) => !TRACEBACK_HEADER.test(line));
+  // A traceback's header says less than the exception line it leads to, a runner's report that a
+  // step failed less than the step's own.
+  const chosen = lastClean(
+    matching,
+    (line) => !TRACEBACK_HEADER.test(line) && !isRelayedFailure(errorLineOf(line)?.text ?? line),
+  );
   const shown = chosen.length > 0 ? chosen : lastClean(matching, () => true);
   if (shown.length > 0) return shown.join(JOIN);
   for (let index = lines.length - 1; index >= 0; index--) {

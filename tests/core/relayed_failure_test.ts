@@ -1,0 +1,107 @@
+/**
+ * A runner's report that a step it ran failed (pnpm's `ELIFECYCLE`, make's `*** […] Error 2`,
+ * cargo's `could not compile`) says less than the step's own report printed before it: a failed
+ * command's line quotes the step's report, and so does the line of one that exited 0 (piped to
+ * `tee`) but printed it. Outputs are generated from hand-written reports and runners' lines; the
+ * oracle is the step's report as written here.
+ */
+import assert from "node:assert/strict";
+import { project } from "../../src/core/mod.ts";
+import { SeededRandom } from "../../src/sample/mod.ts";
+
+// A step's own report of what failed, as the program printed it.
+const OWN_REPORTS = [
+  "src/pages/Orders.tsx(54,9): error TS2741: Property 'variant' is missing in type '{ label: string; }'",
+  "error[E0425]: cannot find value `total` in this scope",
+  "src/taps.c:23:1: error: expected ';' before '}' token",
+  "E   KeyError: 'sku'",
+  "Error: Cannot find module './config'",
+];
+// What runners print after a step failed, by the command line that runs them.
+const RUNNERS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ["pnpm build", [
+    "apps/admin build: Failed",
+    "/home/dev/acme-web/apps/admin:",
+    " ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  @acme/admin@2.11.0 build: `tsc --noEmit`",
+    "Exit status 2",
+    " ELIFECYCLE  Command failed with exit code 2.",
+  ]],
+  ["npm run build", [
+    "npm ERR! code ELIFECYCLE",
+    "npm ERR! errno 2",
+    "npm ERR! admin@1.0.0 build: `tsc`",
+    "npm ERR! Exit status 2",
+  ]],
+  ["yarn build", ["error Command failed with exit code 2."]],
+  ["make all", [
+    "make[1]: *** [Makefile:31: build/taps.o] Error 1",
+    "make: *** [Makefile:12: all] Error 2",
+  ]],
+  ["cargo build", ["error: could not compile `ledger` (lib) due to 1 previous error"]],
+  ["just build", ["error: Recipe `build` failed on line 4 with exit code 1"]],
+];
+const FILLER = ["   Compiling ledger v0.9.3", "> admin@1.0.0 build", "collected 12 items", "done"];
+
+/** Rows: the request, then `command` run with `output`, exiting `exitCode`. */
+function run(command: string, output: string, exitCode: number): unknown[] {
+  return [
+    { role: "user", content: "Build it.", _row_id: 1 },
+    {
+      role: "assistant",
+      content: "",
+      _row_id: 2,
+      tool_calls: [{
+        id: "c1",
+        type: "function",
+        function: { name: "terminal", arguments: JSON.stringify({ command }) },
+      }],
+    },
+    {
+      role: "tool",
+      tool_call_id: "c1",
+      content: JSON.stringify({ output, exit_code: exitCode, error: null }),
+      _row_id: 3,
+    },
+  ];
+}
+
+/** What Errors & Fixes quotes of the command run at row 2, after its outcome. */
+function quoted(body: string): string {
+  const section = body.slice(body.indexOf("## Errors & Fixes"));
+  const line = section.split("\n").find((text) => /^- \[#2\] terminal /.test(text)) ?? "";
+  const at = line.indexOf("[#3]: ");
+  return at === -1 ? "" : line.slice(at + "[#3]: ".length);
+}
+
+Deno.test("a failed command's line quotes the step's own report, not the runner's that it failed", () => {
+  const random = new SeededRandom(9);
+  for (let round = 0; round < 60; round++) {
+    const [command, relays] = random.pick(RUNNERS);
+    const own = random.pick(OWN_REPORTS);
+    const lines = [
+      ...FILLER.slice(0, random.int(FILLER.length)),
+      own,
+      ...relays.slice(0, random.range(1, relays.length)),
+    ];
+    const failed = project(run(command, lines.join("\n"), 2), { budgetTokens: 4000 }).body;
+    const shownOwn = own.replace(/^E {3}/, "");
+    assert.ok(quoted(failed).includes(shownOwn), `${command}: ${quoted(failed)}`);
+    for (const relay of relays) {
+      assert.ok(!quoted(failed).includes(relay.trim()), `${command} quotes ${relay}`);
+    }
+    const piped = project(run(`${command} | tee build.log`, lines.join("\n"), 0), {
+      budgetTokens: 4000,
+    }).body;
+    assert.match(piped, /^- \[#2\] terminal .* but printed an error \[#3\]: /m, piped);
+    assert.equal(quoted(piped), shownOwn, piped);
+  }
+});
+
+Deno.test("a runner's report is quoted when the output holds no report of the step's own", () => {
+  for (const [command, relays] of RUNNERS) {
+    const output = [...FILLER, ...relays].join("\n");
+    const body = project(run(command, output, 2), { budgetTokens: 4000 }).body;
+    const last = (relays.at(-1) as string).trim();
+    assert.ok(quoted(body).includes(last.replace(/\s+/g, " ")), `${command}: ${quoted(body)}`);
+  }
+});
