@@ -105,3 +105,61 @@ Deno.test("a runner's report is quoted when the output holds no report of the st
     assert.ok(quoted(body).includes(last.replace(/\s+/g, " ")), `${command}: ${quoted(body)}`);
   }
 });
+
+// Names that tell the steps' reports apart (numbers are masked in an error's fingerprint).
+const NAMES = [
+  "total",
+  "label",
+  "variant",
+  "children",
+  "onClick",
+  "disabled",
+  "title",
+  "items",
+  "price",
+  "owner",
+  "status",
+  "region",
+  "currency",
+  "locale",
+];
+
+Deno.test("Errors Seen drops runners' reports that a step failed before the steps' own reports", () => {
+  const random = new SeededRandom(4);
+  for (let round = 0; round < 12; round++) {
+    const rows: unknown[] = [{ role: "user", content: "Fix the build.", _row_id: 1 }];
+    const owns: string[] = [];
+    for (let index = 0; index < NAMES.length; index++) {
+      const [command, relays] = random.pick(RUNNERS);
+      const name = NAMES[index] as string;
+      const own = `src/${name}.ts(3,9): error TS2339: Property '${name}' does not exist`;
+      owns.push(own);
+      const id = `c${index}`;
+      rows.push({
+        role: "assistant",
+        content: "",
+        _row_id: rows.length + 1,
+        tool_calls: [{
+          id,
+          type: "function",
+          function: {
+            name: "terminal",
+            arguments: JSON.stringify({ command: `${command} -w ${index}` }),
+          },
+        }],
+      });
+      rows.push({
+        role: "tool",
+        tool_call_id: id,
+        content: JSON.stringify({ output: [own, ...relays].join("\n"), exit_code: 2 }),
+        _row_id: rows.length + 1,
+      });
+    }
+    const { body, stats } = project(rows, { budgetTokens: random.range(500, 900) });
+    const section = /## Errors Seen\n([\s\S]*?)(?:\n\n|$)/.exec(body)?.[1] ?? "";
+    const shown = section.split("\n").filter((line) => line.startsWith("- "));
+    const ownShown = shown.filter((line) => owns.some((own) => line.includes(own))).length;
+    assert.ok(stats.sections.errorsSeen.omitted > 0, `some must go:\n${section}`);
+    assert.equal(ownShown, Math.min(owns.length, shown.length), section);
+  }
+});

@@ -5,6 +5,7 @@ import {
   errorFingerprint,
   type ErrorLine,
   errorLines,
+  isRelayedFailure,
   testSummaryMessage,
 } from "../error_lines.ts";
 import type { ToolEvent } from "../events.ts";
@@ -83,7 +84,8 @@ function shownError(line: string): { text: string; key: string } {
  * how many times it was printed and the first row it appeared in. Errors are told apart by their
  * fingerprint (numbers, hex runs and uuids masked), so the same error with other ids is one entry;
  * the entry shows the first one, ids and all. A test run's tally is no error line here, and a
- * pruning stub keeps no output, so it adds none.
+ * pruning stub keeps no output, so it adds none. When some must go, a runner's report that a step
+ * failed (pnpm's `ELIFECYCLE`, cargo's `could not compile`) goes first: the step's own says more.
  */
 export const ERRORS_SEEN: SectionSpec<ErrorSeenEntry> = {
   heading: "## Errors Seen",
@@ -126,6 +128,7 @@ export const ERRORS_SEEN: SectionSpec<ErrorSeenEntry> = {
     }));
   },
   key: (entry) => errorFingerprint(entry.text),
+  keepRank: (entry) => isRelayedFailure(entry.text) ? 1 : 0,
   // Rows stored again after a compaction were counted by the projection that saw them first.
   merge: (earlier, later, older) =>
     older ? earlier : { ...earlier, count: earlier.count + later.count },
