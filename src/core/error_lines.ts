@@ -1,14 +1,14 @@
 /**
  * The error lines of a tool's output, whatever its exit code: lines a log level tags as an error
  * (`ERROR`, `FATAL`, `CRITICAL`, `PANIC`, `FAIL`, … and the same tags in other scripts, `[错误]`,
- * `[エラー]`, `ОШИБКА`, …, or `level=error`) or a test runner marks as a failed test (Jest's `●`),
- * the lines that name an exception as raised (the last line of a traceback, pytest's `E
- * KeyError: …`, a Rust thread's `panicked at`) and programs' reports of an error in their own
- * words (`Error: …`, `fatal: …`, a compiler's `a.c:3:1: error: …` or `a.ts(3,1): error TS2345: …`,
- * `npm ERR! …`, git's `CONFLICT (content): …`, make's and patch's `*** …`, a linker's `undefined
- * reference to`, Go's tools' `a.go:4:2: …`, and the shell's or a runtime's report that it could not
- * run or open what it was given: `bash: pytest: command not found`, `python3: No module named
- * pytest`). A line a program colored is read as it shows. Each is known by its fingerprint: the
+ * `[エラー]`, `ОШИБКА`, …, or `level=error`) or a test runner marks as a failed test (Jest's `●`,
+ * Playwright's `✘`), the lines that name an exception as raised (the last line of a traceback,
+ * pytest's `E KeyError: …`, a Rust thread's `panicked at`) and programs' reports of an error in
+ * their own words (`Error: …`, `fatal: …`, a compiler's `a.c:3:1: error: …` or `a.ts(3,1): error
+ * TS2345: …`, `npm ERR! …`, git's `CONFLICT (content): …`, make's and patch's `*** …`, a linker's
+ * `undefined reference to`, Go's tools' `a.go:4:2: …`, and the shell's or a runtime's report that
+ * it could not run or open what it was given: `bash: pytest: command not found`, `python3: No
+ * module named pytest`). A line a program colored is read as it shows. Each is known by its fingerprint: the
  * line with its numbers, hex runs and uuids masked, so the same error with other ids or times is
  * one error seen several times.
  *
@@ -76,10 +76,11 @@ const AFTER = String.raw`(?=$|[\s\])>|:,!.-])`;
 const LATIN_TAG = new RegExp(`${BEFORE}(?:${LATIN_LEVELS})${AFTER}`, "u");
 const OTHER_TAG = new RegExp(`${BEFORE}(?:${OTHER_LEVELS})${AFTER}`, "u");
 const BRACKETED_TAG = /[\[<](?:error|fatal|critical|panic|fail(?:ed)?)[\]>]/i;
-// The mark a test runner puts before each test that failed (Jest's `● orders › rejects a
-// discount over 100%`): it tags the line as a level does.
-const FAILED_TEST_MARK = "●";
-const FAILED_TEST = new RegExp(`^${FAILED_TEST_MARK} \\S`);
+// The marks test runners put before each test that failed (Jest's `● orders › rejects a
+// discount over 100%`, Playwright's `✘  2 [chromium] › cart.spec.ts:40:5 › applies a coupon`):
+// they tag the line as a level does.
+const FAILED_TEST_MARKS = ["●", "✘"];
+const FAILED_TEST = new RegExp(`^(?:${FAILED_TEST_MARKS.join("|")})\\s+\\S`);
 const LEVEL_KEY = /\blevel["']?\s*[=:]\s*["']?(?:error|fatal|critical|panic|err)\b/i;
 // Where a level tag stands, at most this far into the line.
 const TAG_HEAD = 120;
@@ -193,7 +194,7 @@ const [ASCII_OTHER_LEVELS, SCRIPT_LEVELS] = [false, true].map((beyond) =>
 ) as [string[], string[]];
 const SCRIPT_STARTS = new Set([
   ...SCRIPT_LEVELS.map((level) => [...level].find((char) => NOT_ASCII.test(char)) as string),
-  FAILED_TEST_MARK,
+  ...FAILED_TEST_MARKS,
 ]);
 const WRITTEN_MARKS = [...LATIN_LEVELS.split("|"), ...ASCII_OTHER_LEVELS, ...REPORT_OPENINGS];
 const heldBy = (word: string, words: readonly string[]) =>
@@ -381,7 +382,7 @@ const NO_ERRORS = /\b0 (?:tests? )?(?:errors?|failures?|failed)\b/i;
  * as summaries and test tallies state them.
  */
 export const SOME_FAILURES: RegExp =
-  /\b[1-9]\d*(?:,\d{3})* (?:tests? )?(?:errors?|failures?|failed)\b/i;
+  /\b[1-9]\d*(?:,\d{3})* (?:tests? )?(?:errors?|failures?|failed|failing)\b/i;
 
 // Maven's words after a failure on how to learn more or go on, each on an `[ERROR]` line of its
 // own: no error of their own.

@@ -48,6 +48,9 @@ const HASH_LINE = /^(?:commit )?[0-9a-f]{7,40}$/gm;
 // What pytest counts in its tally (`2 failed, 140 passed, 1 warning in 3.1s`), and Vitest.
 const TALLY_WORDS = "passed|failed|errors?|skipped|xfailed|xpassed|deselected";
 const VITEST_WORDS = "failed|passed|skipped|todo";
+// What Playwright and Mocha count on a line of its own besides pytest's words, and such a line.
+const PART_TALLY_WORDS = "flaky|interrupted|did not run|passing|failing|pending";
+const PART_TALLY = String.raw`\d+ (?:passed|failed|skipped|${PART_TALLY_WORDS})(?: \([\d.]+m?s\))?`;
 // How Maven Surefire's tally begins, after Maven's level tag (`[INFO] `, `[ERROR] `).
 const MAVEN_TAG = String.raw`(?:\[[A-Z]+\] )?`;
 const SUREFIRE_TALLY = "Tests run: ";
@@ -89,6 +92,14 @@ const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; mark:
     end: true,
     mark: String.raw`${SUREFIRE_TALLY}\d`,
   },
+  // Playwright's and Mocha's, a count a line (`  1 failed`, `  1 flaky`, `  41 passed (38.2s)`;
+  // `  2 passing (15ms)`, `  1 failing`): each a part of the run's tally.
+  {
+    form: String.raw`${PART_TALLY}`,
+    start: true,
+    end: true,
+    mark: String.raw`\d (?:${PART_TALLY_WORDS})`,
+  },
   // Vitest's (`Tests  2 failed | 87 passed (89)`).
   {
     form: String
@@ -127,7 +138,8 @@ const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; mark:
  * in 3.1s`, unittest's `Ran 12 tests in 0.4s` and `FAILED (failures=2)`, Jest's `Tests: 2 failed,
  * 40 total`, cargo's `test result: FAILED. 3 passed; 1 failed`, Go's `FAIL\tpkg\t0.1s` (or
  * `[build failed]`), CTest's `95% tests passed, 1 tests failed out of 20`, Maven Surefire's `Tests
- * run: 42, Failures: 2, Errors: 0, Skipped: 1`, Vitest's `Tests  2 failed | 87 passed (89)`; and
+ * run: 42, Failures: 2, Errors: 0, Skipped: 1`, Vitest's `Tests  2 failed | 87 passed (89)`, each
+ * count of Playwright's and Mocha's (`1 failed`, `41 passed (38.2s)`, `1 failing`); and
  * the like line of a checker (mypy's `Found 3 errors in 2 files (checked 12 source files)`, Ruff's,
  * ESLint's) and of Terraform (`Plan: 0 to add, 1 to change, 0 to destroy.`).
  */
@@ -163,9 +175,9 @@ function lastTallies(text: string, most: number): string[] {
 }
 
 // A tally of one test target of a run: cargo's `test result: …`, Go's `ok`/`FAIL` for a package,
-// Maven Surefire's for a module.
+// Maven Surefire's for a module; or of one part of a run's: Playwright's and Mocha's counts.
 const TARGET_TALLY = new RegExp(
-  String.raw`^\s*(?:test result: |(?:ok|FAIL)\s|${MAVEN_TAG}${SUREFIRE_TALLY})`,
+  String.raw`^\s*(?:test result: |(?:ok|FAIL)\s|${MAVEN_TAG}${SUREFIRE_TALLY}|${PART_TALLY}\s*$)`,
 );
 // The words one of which every tally that counts failures holds.
 const FAILURE_WORDS = ["FAIL", " failed", " error", "Failures: ", "Errors: "];

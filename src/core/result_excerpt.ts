@@ -140,12 +140,13 @@ function tail(text: string, chars: number): string[] {
 
 function errorLines(text: string): string {
   const lines = searchable(text);
-  // A line with an error word, or a program's report of an error in its own words, which may
-  // have none (`patch: **** malformed patch at line 79`); no stack frame.
+  // A line with an error word, or any error line: a program's report in its own words, which may
+  // have none (`patch: **** malformed patch at line 79`), a failed test's mark (`✘`, `●`); no
+  // stack frame.
   const matching = [
     ...new Set(
       lines.filter((line) =>
-        (ERROR_LINE.test(line) || errorLineOf(line)?.kind === "report") &&
+        (ERROR_LINE.test(line) || errorLineOf(line) !== undefined) &&
         !STACK_FRAME.test(line) && !isReportAside(line)
       ),
     ),

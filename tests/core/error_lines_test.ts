@@ -84,6 +84,11 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
   ["  ✓ lists orders (12 ms)", undefined],
   ["Legend: ● failed, ○ skipped", undefined],
   [
+    "  ✘   2 [chromium] › cart.spec.ts:40:5 › checkout applies coupon (5.1s)",
+    "✘   2 [chromium] › cart.spec.ts:40:5 › checkout applies coupon (5.1s)",
+  ],
+  ["  ✓   1 [chromium] › auth.spec.ts:12:3 › login works (1.2s)", undefined],
+  [
     "thread 'main' panicked at 'index out of bounds', src/main.rs:3:5",
     "thread 'main' panicked at 'index out of bounds', src/main.rs:3:5",
   ],

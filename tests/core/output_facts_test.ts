@@ -379,6 +379,48 @@ Deno.test("Facts from Outputs keeps a run's last tallies, a failing one among th
   }
 });
 
+Deno.test("Facts from Outputs keeps the counts of a summary printed a count a line (Playwright, Mocha)", () => {
+  const random = new SeededRandom(37);
+  for (let trial = 0; trial < 40; trial++) {
+    const playwright = random.chance(0.5);
+    const words = playwright
+      ? ["failed", "flaky", "skipped", "did not run", "passed"]
+      : ["passing", "failing", "pending"];
+    const counts = words.filter((word, index) => index === words.length - 1 || random.chance(0.5))
+      .map((word) => {
+        const timed = word === "passed" || word === "passing";
+        return `${random.range(1, 60)} ${word}${
+          timed ? ` (${random.range(1, 90)}.${random.int(10)}s)` : ""
+        }`;
+      });
+    const output = [
+      `Running ${random.range(10, 90)} tests using 4 workers`,
+      ...Array.from(
+        { length: random.range(1, 20) },
+        (_, index) => `  ✓  ${index} [chromium] › a.spec.ts:${index}:3 › works (0.${index}s)`,
+      ),
+      "",
+      ...counts.flatMap((
+        count,
+      ) => [`  ${count}`, `    [chromium] › b.spec.ts:${random.range(2, 90)}:5 › case`]),
+    ].join("\n");
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Run the e2e tests." },
+      ...callRows(2, "terminal", { command: "npx playwright test" }, { output, exit_code: 1 }),
+    ];
+    const kept = facts(project(rows, { budgetTokens: 8_000 }).body)
+      .filter((line) => line.startsWith("- [#3] terminal tally: "));
+    // The last three counts; when none of them counts failures, the one that does in place of
+    // the oldest of them.
+    const failing = counts.find((count) => / fail(?:ed|ing)$/.test(count));
+    const last = counts.slice(-3);
+    const expected = failing === undefined || last.includes(failing) || last.length < 3
+      ? last
+      : [failing, ...last.slice(1)];
+    assert.deepEqual(kept, expected.map((count) => `- [#3] terminal tally: ${count}`), output);
+  }
+});
+
 Deno.test("Facts from Outputs takes no count of something else for a test run's tally", () => {
   const random = new SeededRandom(29);
   const lookalikes = [
