@@ -26,10 +26,11 @@ const LEAST_LENGTH = 8;
 const ROOT_SHARE = 0.5;
 
 /**
- * The root of the session's paths: the deepest directory (of eight characters or more) holding at least
- * half of the absolute paths its work named (directories it changed to, files it touched), named
- * at least twice; the earlier projection's root while it still holds half of them, so lines do
- * not change with every compaction. `undefined` when no directory does.
+ * The root of the session's paths: of the directories (of eight characters or more) holding at
+ * least half of the absolute paths its work named (directories it changed to, files it touched),
+ * named at least twice, the one whose naming saves the most (its length on each path it holds;
+ * the deeper of two that save the same); the earlier projection's root while it still holds half
+ * of them, so lines do not change with every compaction. `undefined` when no directory does.
  *
  * @example
  * ```ts
@@ -54,12 +55,19 @@ export function findRoot(paths: readonly string[], earlier?: string): string | u
     }
   }
   let best: string | undefined;
+  let bestSaved = 0;
   for (const [dir, count] of counts) {
-    if (holds(dir) < enough || count < 2) continue;
+    const held = holds(dir);
+    if (held < enough || count < 2) continue;
+    // What naming it saves: its length, less the mark, on every path it holds.
+    const saved = held * (dir.length - ROOT_MARK.length);
     if (
-      best === undefined || dir.length > best.length || (dir.length === best.length && dir < best)
+      best === undefined || saved > bestSaved ||
+      (saved === bestSaved &&
+        (dir.length > best.length || (dir.length === best.length && dir < best)))
     ) {
       best = dir;
+      bestSaved = saved;
     }
   }
   return best;
