@@ -7,7 +7,13 @@
  *
  * @module
  */
-import { commandSteps, operandsOf, shellStep } from "./shell_words.ts";
+import {
+  changedDirectory,
+  commandSteps,
+  operandsOf,
+  resolvedPath,
+  shellStep,
+} from "./shell_words.ts";
 
 /** What a command line did to a file: edited it in place, or removed it. */
 export type CommandFileChange = "modified" | "deleted";
@@ -33,14 +39,15 @@ const SCRIPT_OPTIONS = /^-(?:e|f|-expression|-file)$/;
 
 /**
  * The files `command` edits in place or removes, in the order its words name them (a file once per
- * change), as the line names them.
+ * change), as the line names them, from the directory a `cd` before them changed to when the line
+ * names it absolutely.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { commandFiles } from "./command_files.ts";
- * assert.deepEqual(commandFiles("cd /repo && sed -i 's/a/b/' src/x.py && rm -f old.log"), [
- *   { path: "src/x.py", change: "modified" },
+ * assert.deepEqual(commandFiles("cd /repo && sed -i 's/a/b/' src/x.py && cd ~ && rm -f old.log"), [
+ *   { path: "/repo/src/x.py", change: "modified" },
  *   { path: "old.log", change: "deleted" },
  * ]);
  * assert.deepEqual(commandFiles("sed -n 1,20p src/x.py > out.txt"), []);
@@ -49,17 +56,24 @@ const SCRIPT_OPTIONS = /^-(?:e|f|-expression|-file)$/;
 export function commandFiles(command: string): CommandFile[] {
   // A line that names none of the programs read here changes no file: it is read no further.
   if (!PROGRAMS.test(command)) return [];
-  const steps = commandSteps(command)?.steps ?? [];
+  const read = commandSteps(command);
   const found: CommandFile[] = [];
-  const add = (path: string, change: CommandFileChange) => {
-    if (path === "" || UNNAMED.test(path)) return;
+  // The absolute directory the step runs in, while the line's `cd` steps name one.
+  let directory = read?.cd.reduce(changedDirectory, undefined as string | undefined);
+  const add = (named: string, change: CommandFileChange) => {
+    if (named === "" || UNNAMED.test(named)) return;
+    const path = directory === undefined ? named : resolvedPath(named, directory);
     if (!found.some((file) => file.path === path && file.change === change)) {
       found.push({ path, change });
     }
   };
-  for (const segment of steps) {
+  for (const segment of read?.steps ?? []) {
     const step = shellStep(segment);
     if (step === undefined) continue;
+    if (step.program === "cd") {
+      directory = changedDirectory(directory, step.args[0] ?? "~");
+      continue;
+    }
     const args = operandsOf(step.args);
     const plain = args.filter((word) => !word.startsWith("-"));
     const inPlace = IN_PLACE[step.program];

@@ -1,4 +1,4 @@
-import { commandOf } from "./command.ts";
+import { commandAsRun, commandOf } from "./command.ts";
 import { type CommandFileChange, commandFiles } from "./command_files.ts";
 import type { ToolEvent } from "./events.ts";
 import { READ_FILE_TOOL, TERMINAL_TOOL } from "./hermes.ts";
@@ -79,7 +79,8 @@ function commandOps(event: ToolEvent): FileOp[] {
   // A line refused or awaiting approval never ran.
   if (command?.tool !== TERMINAL_TOOL || command.truncated || isBlocked(event.outcome)) return [];
   const failed = isFailure(event.outcome) ? FAILED : "";
-  return commandFiles(command.text)
+  // The line as it ran: a file it names from its working directory is that directory's.
+  return commandFiles(commandAsRun(command))
     .filter((file) => file.path.length <= LONGEST_PATH)
     .map((file) => ({ path: file.path, op: COMMAND_OPS[file.change] + failed, event }));
 }

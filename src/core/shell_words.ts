@@ -254,6 +254,48 @@ export function commandSteps(
   };
 }
 
+/**
+ * The directory a `cd` to `to` from `from` (absolute, or `undefined` when unknown) changes to:
+ * `to` when absolute, else `to` from `from` when that is known; `undefined` when it cannot be told
+ * (`cd ~/app`, `cd src` from an unknown directory).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { changedDirectory } from "./shell_words.ts";
+ * assert.equal(changedDirectory("/srv/app", "../lib"), "/srv/lib");
+ * assert.equal(changedDirectory(undefined, "src"), undefined);
+ * ```
+ */
+export function changedDirectory(from: string | undefined, to: string): string | undefined {
+  if (to.startsWith("/")) return to;
+  return from === undefined || to.startsWith("~") || to === "-"
+    ? undefined
+    : resolvedPath(to, from);
+}
+
+/**
+ * `path` as seen from the absolute directory `directory`: itself when absolute or under the home
+ * directory, else joined to it, `.` and `..` resolved.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolvedPath } from "./shell_words.ts";
+ * assert.equal(resolvedPath("../lib/./a.py", "/srv/app/src"), "/srv/app/lib/a.py");
+ * assert.equal(resolvedPath("/etc/hosts", "/srv/app"), "/etc/hosts");
+ * ```
+ */
+export function resolvedPath(path: string, directory: string): string {
+  if (path.startsWith("/") || path.startsWith("~")) return path;
+  const parts = directory.split("/").filter((part) => part !== "");
+  for (const part of path.split("/")) {
+    if (part === "..") parts.pop();
+    else if (part !== "." && part !== "") parts.push(part);
+  }
+  return `/${parts.join("/")}`;
+}
+
 /** The piece of work a command line is at (see {@linkcode commandFamily}), in its parts. */
 export interface CommandWork {
   /** Its program and the first word after it that is not an option (`python3 report.py`). */

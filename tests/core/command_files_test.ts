@@ -1,17 +1,19 @@
 /**
  * The files a command line changes where they are: generated lines, each built from steps whose
- * effect on files the step states itself (what it edits in place or removes), joined in every way
- * a shell line joins them, with a leading `cd` and here-documents whose bodies hold words that
- * would change files if they were commands.
+ * effect on files the step states itself (what it edits in place or removes, or the directory it
+ * changes to), joined in every way a shell line joins them, with a leading `cd` and here-documents
+ * whose bodies hold words that would change files if they were commands. A file named from a
+ * directory the line names absolutely is that directory's.
  */
 import assert from "node:assert/strict";
 import { type CommandFile, commandFiles } from "../../src/core/command_files.ts";
 import { SeededRandom } from "../../src/sample/random.ts";
 
-/** A step of a line and what it does to files. */
+/** A step of a line and what it does to files, or the directory it changes to. */
 interface Step {
   readonly text: string;
   readonly files: readonly CommandFile[];
+  readonly cd?: string;
 }
 
 const FILES = ["src/app.py", "notes.txt", "/srv/pkg/mod/util.go", "README.md", "out/result.json"];
@@ -41,7 +43,12 @@ const STEPS: ReadonlyArray<(file: string, other: string) => Step> = [
   (file) => ({ text: `sed -n '1,20p' ${file}`, files: [] }),
   (file) => ({ text: `python -m pytest ${file} 2>/dev/null`, files: [] }),
   () => ({ text: "rm -rf build/*.o", files: [] }),
+  () => ({ text: "cd lib", files: [], cd: "lib" }),
+  () => ({ text: "cd /opt/tool", files: [], cd: "/opt/tool" }),
+  () => ({ text: "cd ~/other", files: [], cd: "~/other" }),
 ];
+// Where a line starts: nowhere named, in a directory it names absolutely, or one it does not.
+const STARTS = [undefined, "/srv/app", "~/app"];
 const JOINS = [" && ", "; ", "\n", " || ", " | "];
 
 Deno.test("a command line's changed files are what its steps edit in place and remove", () => {
@@ -51,17 +58,38 @@ Deno.test("a command line's changed files are what its steps edit in place and r
       { length: 1 + random.int(3) },
       () => random.pick(STEPS)(random.pick(FILES), random.pick(FILES)),
     );
-    // A here-document ends with its closing word alone on its line.
-    const joined = steps.map((step, index) =>
-      index === 0
-        ? step.text
-        : `${steps[index - 1]?.text.endsWith("EOF") ? "\n" : random.pick(JOINS)}${step.text}`
-    ).join("");
-    const line = random.chance(0.5) ? `cd /srv/app && ${joined}` : joined;
+    // A here-document ends with its closing word alone on its line; the steps after a `cd` run
+    // in its directory (`&&`).
+    const joined = steps.map((step, index) => {
+      const before = steps[index - 1];
+      if (before === undefined) return step.text;
+      const join = before.text.endsWith("EOF")
+        ? "\n"
+        : before.cd !== undefined || step.cd !== undefined
+        ? " && "
+        : random.pick(JOINS);
+      return `${join}${step.text}`;
+    }).join("");
+    const start = random.pick(STARTS);
+    const line = start === undefined ? joined : `cd ${start} && ${joined}`;
+    // Files named from a directory the line names absolutely are that directory's.
+    let directory = start?.startsWith("/") ? start : undefined;
     const expected: CommandFile[] = [];
-    for (const file of steps.flatMap((step) => step.files)) {
-      if (!expected.some((seen) => seen.path === file.path && seen.change === file.change)) {
-        expected.push(file);
+    for (const step of steps) {
+      if (step.cd !== undefined) {
+        directory = step.cd.startsWith("/")
+          ? step.cd
+          : step.cd.startsWith("~") || directory === undefined
+          ? undefined
+          : `${directory}/${step.cd}`;
+      }
+      for (const named of step.files) {
+        const path = named.path.startsWith("/") || directory === undefined
+          ? named.path
+          : `${directory}/${named.path}`;
+        if (!expected.some((seen) => seen.path === path && seen.change === named.change)) {
+          expected.push({ path, change: named.change });
+        }
       }
     }
     assert.deepEqual(commandFiles(line), expected, JSON.stringify(line));

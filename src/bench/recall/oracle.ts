@@ -23,7 +23,8 @@
  *   Hermes saved its whole output to (`<persisted-output>` … `Full output saved to: PATH`); and
  *   the files a `terminal` command that ran (its result holds an exit code) edited in place with
  *   `sed -i`/`perl -i` (modified) or removed with `rm` (deleted), as its words name them (no glob,
- *   variable or home directory; a here-document's body is no command).
+ *   variable or home directory; a here-document's body is no command), from the directory it ran
+ *   in when its `workdir` or a `cd` before names it absolutely.
  * - Error names: see {@linkcode raisedNames}, read from the output, stderr and error fields of
  *   failed results only — a JSON result with a non-zero `exit_code`, a non-empty `error` or
  *   `success: false` — and the error line a terminal command printed although it exited 0 (see
@@ -318,7 +319,8 @@ function fileOperations(call: WindowCall): [string, FileOperation][] {
   if (
     call.tool === "terminal" && typeof call.args?.command === "string" && exitOf(text) !== undefined
   ) {
-    found.push(...changedByCommand(call.args.command));
+    const workdir = typeof call.args.workdir === "string" ? call.args.workdir : undefined;
+    found.push(...changedByCommand(call.args.command, workdir));
   }
   const operation = FILE_TOOLS[call.tool];
   if (operation === undefined || !call.args) return found;
@@ -338,8 +340,29 @@ const SHELL_TOKEN = /(?:'[^']*'|"(?:\\.|[^"\\])*"|[^\s'"&|;<>]|\d?>>?|<<?)+|&&|\
 const HERE_OPENING = /<<-?\s*['"]?(\w+)['"]?/;
 const NAMES_NO_FILE = /[*?[\]$~{}`]|\$\(/;
 
-/** The files a command line edits in place or removes, by the oracle's own reading of its words. */
-function changedByCommand(command: string): [string, FileOperation][] {
+/** Where a `cd` to `to` from `from` leads, while both say so absolutely. */
+function cdTo(from: string | undefined, to: string): string | undefined {
+  if (to.startsWith("/")) return to;
+  return from === undefined || /^[~$-]/.test(to) ? undefined : joinedPath(from, to);
+}
+
+/** `path` from the absolute directory `from`, `.` and `..` steps taken. */
+function joinedPath(from: string, path: string): string {
+  const parts = from.split("/");
+  for (const part of path.split("/")) {
+    if (part === "..") {
+      if (parts.length > 1) parts.pop();
+    } else if (part !== "." && part !== "") parts.push(part);
+  }
+  return parts.length === 1 ? "/" : parts.join("/");
+}
+
+/**
+ * The files a command line edits in place or removes, by the oracle's own reading of its words:
+ * a path it names from an absolute directory (its working directory, a `cd` before) is that
+ * directory's.
+ */
+function changedByCommand(command: string, workdir?: string): [string, FileOperation][] {
   // Here-documents' bodies are data.
   const lines: string[] = [];
   let closing: string | undefined;
@@ -357,6 +380,7 @@ function changedByCommand(command: string): [string, FileOperation][] {
     else steps.at(-1)!.push(token);
   }
   const found: [string, FileOperation][] = [];
+  let directory = workdir?.startsWith("/") ? workdir : undefined;
   for (const step of steps) {
     // Redirections and what they name are not operands.
     const words: string[] = [];
@@ -370,6 +394,10 @@ function changedByCommand(command: string): [string, FileOperation][] {
     while (words.length > 0 && /^\w+=/.test(words[0]!)) words.shift();
     const program = words[0]?.split("/").at(-1);
     const rest = words.slice(1);
+    if (program === "cd") {
+      directory = cdTo(directory, rest[0] ?? "~");
+      continue;
+    }
     const files = rest.filter((word) => !word.startsWith("-"));
     let operation: FileOperation | undefined;
     let named = files;
@@ -385,7 +413,8 @@ function changedByCommand(command: string): [string, FileOperation][] {
     }
     if (operation === undefined) continue;
     for (const path of named) {
-      if (path !== "" && !NAMES_NO_FILE.test(path)) found.push([path, operation]);
+      if (path === "" || NAMES_NO_FILE.test(path)) continue;
+      found.push([directory === undefined ? path : joinedPath(directory, path), operation]);
     }
   }
   return found;
