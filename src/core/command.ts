@@ -92,10 +92,13 @@ export function commandAsRun(command: CommandCall): string {
 
 /**
  * Whether a command line's shown text leaves its identity open, so the line carries its
- * fingerprint: folding changed it, or it may be cut to fit.
+ * fingerprint: folding changed it, it may be cut to fit, or it ran in a named directory (its key
+ * in projections that showed it without the directory, and apart from the same line typed with a
+ * `cd`).
  */
 export function needsFingerprint(command: CommandCall, shown: string): boolean {
-  return shown !== commandAsRun(command) || shown.length > MIN_SUBJECT_WIDTH;
+  return shown !== commandAsRun(command) || shown.length > MIN_SUBJECT_WIDTH ||
+    command.workdir !== "";
 }
 
 /** The identity of a command: its tool, its full text and its working directory. */

@@ -64,3 +64,49 @@ Deno.test("a command run in a named directory is told apart by where it ran, and
     assert.equal(score.sameText, 0, context);
   }
 });
+
+Deno.test("a command run in a named directory keeps its key across compactions, also from lines that did not show the directory", () => {
+  const call = (row: number, id: string) => ({
+    role: "assistant",
+    content: "",
+    _row_id: row,
+    tool_calls: [{
+      id,
+      type: "function",
+      function: {
+        name: "terminal",
+        arguments: JSON.stringify({ command: "pytest -q", workdir: "/srv/api" }),
+      },
+    }],
+  });
+  const result = (row: number, id: string, exitCode: number) => ({
+    role: "tool",
+    tool_call_id: id,
+    content: JSON.stringify({ output: exitCode ? "1 failed" : "3 passed", exit_code: exitCode }),
+    _row_id: row,
+  });
+  const first = [
+    { role: "user", content: "Fix the api tests.", _row_id: 1 },
+    call(2, "a"),
+    result(3, "a", 1),
+  ];
+  const earlier = project(first, { sessionId: "s", budgetTokens: 4000 }).body;
+  assert.match(
+    earlier,
+    /^## Blocked\n- \[#2\] terminal `cd \/srv\/api && pytest -q` \(id \w+\) — failed/m,
+  );
+  // Earlier releases showed the line without its directory, by the same id.
+  for (const previous of [earlier, earlier.replaceAll("cd /srv/api && pytest -q", "pytest -q")]) {
+    const { body } = project([call(4, "b"), result(5, "b", 0)], {
+      sessionId: "s",
+      budgetTokens: 4000,
+      previous,
+    });
+    assert.doesNotMatch(body, /## Blocked/, body);
+    assert.match(
+      body,
+      /^- \[#2\] `(?:cd \/srv\/api && )?pytest -q` \(id \w+\) — failed \(exit 1\) \[#3\], then succeeded \(exit 0\) \[#5\]$/m,
+      body,
+    );
+  }
+});
