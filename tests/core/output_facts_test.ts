@@ -386,7 +386,7 @@ Deno.test("Facts from Outputs keeps the counts of a summary printed a count a li
     const words = playwright
       ? ["failed", "flaky", "skipped", "did not run", "passed"]
       : ["passing", "failing", "pending"];
-    const counts = words.filter((word, index) => index === words.length - 1 || random.chance(0.5))
+    const counts = words.filter((_, index) => index === words.length - 1 || random.chance(0.5))
       .map((word) => {
         const timed = word === "passed" || word === "passing";
         return `${random.range(1, 60)} ${word}${
