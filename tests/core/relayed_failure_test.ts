@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { project } from "../../src/core/mod.ts";
 import { SeededRandom } from "../../src/sample/mod.ts";
+import { callRows, type Row } from "../support/call_rows.ts";
 
 // A step's own report of what failed, as the program printed it.
 const OWN_REPORTS = [
@@ -43,25 +44,10 @@ const RUNNERS: ReadonlyArray<readonly [string, readonly string[]]> = [
 const FILLER = ["   Compiling ledger v0.9.3", "> admin@1.0.0 build", "collected 12 items", "done"];
 
 /** Rows: the request, then `command` run with `output`, exiting `exitCode`. */
-function run(command: string, output: string, exitCode: number): unknown[] {
+function run(command: string, output: string, exitCode: number): Row[] {
   return [
     { role: "user", content: "Build it.", _row_id: 1 },
-    {
-      role: "assistant",
-      content: "",
-      _row_id: 2,
-      tool_calls: [{
-        id: "c1",
-        type: "function",
-        function: { name: "terminal", arguments: JSON.stringify({ command }) },
-      }],
-    },
-    {
-      role: "tool",
-      tool_call_id: "c1",
-      content: JSON.stringify({ output, exit_code: exitCode, error: null }),
-      _row_id: 3,
-    },
+    ...callRows(2, "terminal", { command }, { output, exit_code: exitCode, error: null }),
   ];
 }
 
@@ -127,33 +113,19 @@ const NAMES = [
 Deno.test("Errors Seen drops runners' reports that a step failed before the steps' own reports", () => {
   const random = new SeededRandom(4);
   for (let round = 0; round < 12; round++) {
-    const rows: unknown[] = [{ role: "user", content: "Fix the build.", _row_id: 1 }];
+    const rows: Row[] = [{ role: "user", content: "Fix the build.", _row_id: 1 }];
     const owns: string[] = [];
     for (let index = 0; index < NAMES.length; index++) {
       const [command, relays] = random.pick(RUNNERS);
       const name = NAMES[index] as string;
       const own = `src/${name}.ts(3,9): error TS2339: Property '${name}' does not exist`;
       owns.push(own);
-      const id = `c${index}`;
-      rows.push({
-        role: "assistant",
-        content: "",
-        _row_id: rows.length + 1,
-        tool_calls: [{
-          id,
-          type: "function",
-          function: {
-            name: "terminal",
-            arguments: JSON.stringify({ command: `${command} -w ${index}` }),
-          },
-        }],
-      });
-      rows.push({
-        role: "tool",
-        tool_call_id: id,
-        content: JSON.stringify({ output: [own, ...relays].join("\n"), exit_code: 2 }),
-        _row_id: rows.length + 1,
-      });
+      rows.push(
+        ...callRows(2 + 2 * index, "terminal", { command: `${command} -w ${index}` }, {
+          output: [own, ...relays].join("\n"),
+          exit_code: 2,
+        }),
+      );
     }
     const { body, stats } = project(rows, { budgetTokens: random.range(500, 900) });
     const section = /## Errors Seen\n([\s\S]*?)(?:\n\n|$)/.exec(body)?.[1] ?? "";

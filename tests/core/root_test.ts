@@ -7,27 +7,18 @@
 import assert from "node:assert/strict";
 import { project } from "../../src/core/mod.ts";
 import { SeededRandom } from "../../src/sample/mod.ts";
+import { callRows, type Row } from "../support/call_rows.ts";
 
 const NOTE = /^\(… is (\/\S+)\)$/m;
 
 /** Rows reading each of `files`, one call each. */
-function reads(files: readonly string[]): unknown[] {
-  const rows: unknown[] = [{ role: "user", content: "Review the project.", _row_id: 1 }];
-  files.forEach((path, index) => {
-    const id = `c${index}`;
-    rows.push({
-      role: "assistant",
-      content: "",
-      _row_id: rows.length + 1,
-      tool_calls: [{
-        id,
-        type: "function",
-        function: { name: "read_file", arguments: JSON.stringify({ path }) },
-      }],
-    });
-    rows.push({ role: "tool", tool_call_id: id, content: "1|x = 1", _row_id: rows.length + 1 });
-  });
-  return rows;
+function reads(files: readonly string[]): Row[] {
+  return [
+    { role: "user", content: "Review the project.", _row_id: 1 },
+    ...files.flatMap((path, index) =>
+      callRows(2 + 2 * index, "read_file", { path }, { content: "1|x = 1" })
+    ),
+  ];
 }
 
 Deno.test("the root named is the directory holding half the paths whose naming saves the most", () => {

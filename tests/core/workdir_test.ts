@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { project } from "../../src/core/mod.ts";
 import { readProjection, scoreWindow, windowFacts } from "../../src/bench/recall/mod.ts";
 import { SeededRandom } from "../../src/sample/mod.ts";
+import { callRows } from "../support/call_rows.ts";
 
 const DIRECTORIES = [
   "/home/dev/shop/api",
@@ -29,24 +30,13 @@ function session(random: SeededRandom, calls: number): unknown[] {
   for (let index = 0; index < calls; index++) {
     const args: Record<string, unknown> = { command: random.pick(COMMANDS) };
     if (random.chance(0.8)) args.workdir = random.pick(DIRECTORIES);
-    const id = `c${index}`;
-    rows.push({
-      role: "assistant",
-      content: "",
-      _row_id: rows.length + 1,
-      tool_calls: [{
-        id,
-        type: "function",
-        function: { name: "terminal", arguments: JSON.stringify(args) },
-      }],
-    });
     const exitCode = random.chance(0.3) ? 1 : 0;
-    rows.push({
-      role: "tool",
-      tool_call_id: id,
-      content: JSON.stringify({ output: exitCode ? "1 failed" : "ok", exit_code: exitCode }),
-      _row_id: rows.length + 1,
-    });
+    rows.push(
+      ...callRows(2 + 2 * index, "terminal", args, {
+        output: exitCode ? "1 failed" : "ok",
+        exit_code: exitCode,
+      }),
+    );
   }
   return rows;
 }
