@@ -8,9 +8,9 @@
  * TS2345: …`, `npm ERR! …`, git's `CONFLICT (content): …`, make's and patch's `*** …`, a linker's
  * `undefined reference to`, Go's tools' `a.go:4:2: …`, and the shell's or a runtime's report that
  * it could not run or open what it was given: `bash: pytest: command not found`, `python3: No
- * module named pytest`). A line a program colored is read as it shows. Each is known by its fingerprint: the
- * line with its numbers, hex runs and uuids masked, so the same error with other ids or times is
- * one error seen several times.
+ * module named pytest`). A line a program colored is read as it shows. Each is known by its
+ * fingerprint: the line with its numbers, hex runs and uuids masked, so the same error with other
+ * ids or times is one error seen several times.
  *
  * @module
  */
@@ -335,7 +335,8 @@ export function isTaggedError(line: string): boolean {
  * The error lines of `output` in the order printed, repeats included: lines tagged by a log level,
  * lines naming an exception as raised, and programs' reports of an error in their own words. A
  * line printed after one to say where the error is (rustc's `--> src/lib.rs:12:5`) goes with it,
- * so the same report about two places is two errors, as does the message after a Rust panic's line.
+ * so the same report about two places is two errors; so does the message after a Rust panic's
+ * line.
  *
  * @example
  * ```ts
@@ -404,9 +405,9 @@ const CONTINUED = new RegExp(String.raw`^${MAVEN_ERROR_TAG} +\S`);
 
 // A runner's report that a step it ran failed, which says less than the step's own report before
 // it: pnpm's and npm's (`ELIFECYCLE  Command failed with exit code 2.`,
-// `ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL …`, `apps/admin build: Failed`, `npm ERR! code ELIFECYCLE`), yarn's, make's (`make: ***
-// [Makefile:12: build] Error 2`), cargo's (`could not compile … due to 2 previous errors`),
-// just's, GitHub Actions' (`Error: Process completed with exit code 1.`).
+// `ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL …`, `apps/admin build: Failed`, `npm ERR! code ELIFECYCLE`),
+// yarn's, make's (`make: *** [Makefile:12: build] Error 2`), cargo's (`could not compile … due to
+// 2 previous errors`), just's, GitHub Actions' (`Error: Process completed with exit code 1.`).
 const RELAYED_FAILURE = new RegExp(
   [
     String.raw`^ELIFECYCLE\b`,

@@ -120,9 +120,11 @@ export function reportedError(
     // The last report is the most specific (a traceback ends with its exception), unless it only
     // relays that a step failed: the step's own, printed before it, says what.
     const report = lastLines(output).map(errorLineOf).findLast((line) => line !== undefined);
-    if (report !== undefined && !isRelayedFailure(report.text)) return report.text;
     if (report !== undefined) {
-      return (printedLines.findLast((line) => !isRelayedFailure(line.text)) ?? report).text;
+      const own = isRelayedFailure(report.text)
+        ? printedLines.findLast((line) => !isRelayedFailure(line.text))
+        : report;
+      return (own ?? report).text;
     }
   }
   if (isSearch(step)) return undefined;

@@ -95,7 +95,7 @@ const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; mark:
   // Playwright's and Mocha's, a count a line (`  1 failed`, `  1 flaky`, `  41 passed (38.2s)`;
   // `  2 passing (15ms)`, `  1 failing`): each a part of the run's tally.
   {
-    form: String.raw`${PART_TALLY}`,
+    form: PART_TALLY,
     start: true,
     end: true,
     mark: String.raw`\d (?:${PART_TALLY_WORDS})`,
