@@ -8,24 +8,70 @@ import {
 } from "./shell_words.ts";
 
 /**
- * What exit status 1 means for programs whose documented answer it is: a search that found
- * nothing, a comparison that found differences, a test that is false. These read as answers, not
- * failures.
+ * What a non-zero exit status means for programs whose documented answer it is: a search that
+ * found nothing, a comparison or a plan that found differences, a test or a question that is false.
+ * These read as answers, not failures.
  */
-export type ExitMeaning = "no match" | "differences found" | "false";
+export const EXIT_MEANINGS = ["no match", "differences found", "false"] as const;
+
+/** One of {@linkcode EXIT_MEANINGS}. */
+export type ExitMeaning = typeof EXIT_MEANINGS[number];
+
+/**
+ * A program's documented answer: the status it exits with and what that status means, when the
+ * step (and what it printed) is one that answers so.
+ */
+interface AnswerRule {
+  readonly status: number;
+  readonly meaning: ExitMeaning;
+  readonly answers: (step: ShellStep, output: string) => boolean;
+}
 
 const COMPARISONS = new Set(["diff", "cmp"]);
 const TESTS = new Set(["test", "[", "[["]);
+// Infrastructure planners whose `plan -detailed-exitcode` exits 2 when the plan holds changes.
+const PLANNERS = new Set(["terraform", "tofu", "terragrunt"]);
+
+// Every documented answer, by status; a step answers by the first rule that holds for it.
+const ANSWER_RULES: readonly AnswerRule[] = [
+  { status: 1, meaning: "no match", answers: (step, output) => foundNothing(step, output) },
+  {
+    status: 1,
+    meaning: "differences found",
+    answers: ({ program, args }) =>
+      COMPARISONS.has(program) || (program === "git" && args[0] === "diff" && isExitCodeDiff(args)),
+  },
+  {
+    status: 2,
+    meaning: "differences found",
+    answers: ({ program, args }) =>
+      ((PLANNERS.has(program) && subcommand(args) === "plan") ||
+        (program === "helm" && args[0] === "diff")) && args.some(isDetailedExitCode),
+  },
+  {
+    status: 1,
+    meaning: "false",
+    answers: ({ program }, output) => TESTS.has(program) && isSilent(output),
+  },
+  {
+    status: 1,
+    meaning: "false",
+    answers: ({ program, args }, output) =>
+      program === "git" && args[0] === "merge-base" && args.includes("--is-ancestor") &&
+      isSilent(output),
+  },
+];
 
 /**
  * The meaning of a command's exit status when it is an answer rather than a failure, or
- * `undefined`. Claimed only when it is certain: the status is 1, the command line is one program
- * (after `cd DIR &&` steps, which print an error when they fail), and the output agrees (a search
- * that printed nothing or, counting its hits, counts of 0; a test that printed nothing). A
- * pipeline's status is its last program's (unless the line sets `pipefail`), so a pipeline ending
- * in a search that found nothing found no match. A list or anything the reader cannot follow
- * claims nothing, because then another program may have set the status. The program is read past
- * environment assignments, wrappers and its path (`LC_ALL=C /usr/bin/grep`).
+ * `undefined`. Claimed only when it is certain: the status is the one the program documents for
+ * its answer (1 for a search, a comparison, a test; 2 for a plan asked for `-detailed-exitcode`),
+ * the command line is one program (after `cd DIR &&` steps, which print an error when they fail),
+ * and the output agrees (a search that printed nothing or, counting its hits, counts of 0; a test
+ * that printed nothing). A pipeline's status is its last program's (unless the line sets
+ * `pipefail`), so a pipeline ending in a search that found nothing found no match. A list or anything the reader cannot follow claims nothing,
+ * because then another program may have set the status. The program is read past environment
+ * assignments, wrappers and its path (`LC_ALL=C /usr/bin/grep`).
  *
  * @example
  * ```ts
@@ -36,6 +82,8 @@ const TESTS = new Set(["test", "[", "[["]);
  * assert.equal(exitMeaning("grep -rn needle src | head", 1, ""), undefined);
  * assert.equal(exitMeaning("grep -c ERROR app.log", 1, "0"), "no match");
  * assert.equal(exitMeaning("diff -u a.txt b.txt", 1, "--- a.txt\n+++ b.txt"), "differences found");
+ * assert.equal(exitMeaning("terraform -chdir=infra plan -detailed-exitcode", 2, "Plan: 1 to add"), "differences found");
+ * assert.equal(exitMeaning("terraform plan", 2, ""), undefined);
  * ```
  */
 export function exitMeaning(
@@ -43,26 +91,22 @@ export function exitMeaning(
   exitCode: number,
   output: string,
 ): ExitMeaning | undefined {
-  if (exitCode !== 1) return undefined;
+  if (!ANSWER_RULES.some((rule) => rule.status === exitCode)) return undefined;
   const steps = commandSteps(command)?.steps;
-  const silent = output.trim() === "";
   if (steps !== undefined && isPipeline(steps, command)) {
     const last = shellStep(steps.at(-1) as ShellSegment);
-    return last !== undefined && foundNothing(last, output) ? "no match" : undefined;
+    return exitCode === 1 && last !== undefined && foundNothing(last, output)
+      ? "no match"
+      : undefined;
   }
   const step = steps?.length === 1 ? shellStep(steps[0] as ShellSegment) : undefined;
   if (step === undefined) return undefined;
-  const { program, args } = step;
-  if (isSearch(step)) {
-    return foundNothing(step, output) ? "no match" : undefined;
-  }
-  if (
-    COMPARISONS.has(program) || (program === "git" && args[0] === "diff" && isExitCodeDiff(args))
-  ) {
-    return "differences found";
-  }
-  if (TESTS.has(program)) return silent ? "false" : undefined;
-  return undefined;
+  return ANSWER_RULES.find((rule) => rule.status === exitCode && rule.answers(step, output))
+    ?.meaning;
+}
+
+function isSilent(output: string): boolean {
+  return output.trim() === "";
 }
 
 // A search that counts its hits (`grep -c`, `--count`): a count option, alone or among others.
@@ -80,6 +124,15 @@ function foundNothing(step: ShellStep, output: string): boolean {
   if (printed === "") return true;
   return step.args.some((arg) => COUNT_OPTION.test(arg)) &&
     printed.split("\n").every((line) => NO_HITS.test(line.trim()));
+}
+
+/** The first word of `args` that is no option (`plan` of `-chdir=infra plan -out=p`). */
+function subcommand(args: readonly string[]): string | undefined {
+  return args.find((arg) => !arg.startsWith("-"));
+}
+
+function isDetailedExitCode(arg: string): boolean {
+  return arg === "-detailed-exitcode" || arg === "--detailed-exitcode";
 }
 
 function isExitCodeDiff(args: readonly string[]): boolean {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ExitMeaning } from "./exit_meaning.ts";
+import { EXIT_MEANINGS, type ExitMeaning } from "./exit_meaning.ts";
 
 /**
  * What an outcome counts as: the call worked (`success`), did not (`failure`: fixable by a later
@@ -44,7 +44,6 @@ interface Wording {
 }
 
 const EXIT = String.raw`(?: \(exit (?<exit>-?\d{1,10})\))?`;
-const MEANINGS: readonly ExitMeaning[] = ["no match", "differences found", "false"];
 const PRINTED = " but printed an error";
 
 /** Every kind of outcome, with its verdict and words; the order in which line grammars are tried. */
@@ -74,7 +73,7 @@ const WORDINGS = {
   answer: {
     verdict: "success",
     words: (state, exit) => `${state.meaning ?? "false"}${exit}`,
-    read: new RegExp(`^(?<meaning>${MEANINGS.join("|")}) \\(exit (?<exit>-?\\d{1,10})\\)`),
+    read: new RegExp(`^(?<meaning>${EXIT_MEANINGS.join("|")}) \\(exit (?<exit>-?\\d{1,10})\\)`),
   },
   "no-exit": { verdict: "none", words: () => "ran (no exit code)", read: /^ran \(no exit code\)/ },
   ok: { verdict: "success", words: () => "ok", read: /^ok\b/ },
@@ -225,8 +224,10 @@ export function readState(text: string): { state: OutcomeState; length: number }
  * projector's own, not quoted from the cited message).
  */
 export const OUTCOME_WORDS: readonly string[] = KINDS.flatMap((kind) =>
-  kind === "answer" ? MEANINGS.map((meaning) => describeState({ kind, meaning, exitCode: 1 })) : [
-    describeState({ kind, exitCode: 0, printedError: true, exitOf: "tail" }),
-    describeState({ kind }),
-  ]
+  kind === "answer"
+    ? EXIT_MEANINGS.map((meaning) => describeState({ kind, meaning, exitCode: 1 }))
+    : [
+      describeState({ kind, exitCode: 0, printedError: true, exitOf: "tail" }),
+      describeState({ kind }),
+    ]
 );
