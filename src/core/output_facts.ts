@@ -302,7 +302,10 @@ export type Pointer = RegExp;
 // Names that carry a number (`OPS-5609`, `release/2.14`, `B-4906`), and a word followed by a
 // number (`shard 4`, `run 84539`), which an output may write as `shard="4"`.
 const NAME_WITH_NUMBER = /\b[A-Za-z][A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*[-_/.]\d[\w.-]*/g;
-const WORD_AND_NUMBER = /\b([A-Za-z]{3,20}) (\d{1,9})\b/g;
+// A version (`Python 3.11`, `Django 4.2`) names the session's tools, which every output that
+// prints its setup names too: it points at nothing.
+const WORD_AND_NUMBER = /\b([A-Za-z]{3,20}) (\d{1,9})\b(?!\.\d)/g;
+const HAS_WORD = /[\p{L}\p{N}]/u;
 const MOST_POINTERS = 200;
 // How a process result says its job ended.
 const ENDED: ReadonlySet<string> = new Set(["succeeded", "failed", "killed"]);
@@ -352,9 +355,13 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   const summaries = json ? reports(json) : [];
   if (!COMMAND_TOOLS.has(tool) && tool !== SKILL_TOOL && summaries.length === 0) return [];
   const facts: OutputFact[] = [];
+  // A line is stated without rules framing it (a report that is a tally is the tally), and only
+  // when it has a word (not a row of progress dots).
   const add = (kind: OutputFactKind, line: string) => {
-    const text = cut(sanitizeInline(line), LONGEST_FACT);
-    if (text !== "" && !facts.some((fact) => fact.text === text)) facts.push({ kind, text });
+    const text = cut(sanitizeInline(unframed(line)), LONGEST_FACT);
+    if (HAS_WORD.test(text) && !facts.some((fact) => fact.text === text)) {
+      facts.push({ kind, text });
+    }
   };
   if (tool === SKILL_TOOL && json && typeof json.name === "string") {
     add(
@@ -571,3 +578,14 @@ export function withoutRules(line: string): string {
 }
 
 const RULE_ENDS: ReadonlySet<string> = new Set(["=", "-"]);
+
+/**
+ * A line without the rules that frame it on both sides (`===== 2 failed in 1s =====`); a line
+ * that only starts with one keeps it (Go's `=== RUN TestLoad`).
+ */
+function unframed(line: string): string {
+  const trimmed = line.trim();
+  return RULE_ENDS.has(trimmed[0] as string) && RULE_ENDS.has(trimmed.at(-1) as string)
+    ? withoutRules(trimmed)
+    : trimmed;
+}

@@ -87,6 +87,66 @@ Deno.test("Facts from Outputs keeps the planted line of a long output, and only 
   }
 });
 
+Deno.test("Facts from Outputs takes no tool's version the request names for a pointer, and no wordless line", () => {
+  const TOOLS = [
+    "Python",
+    "Django",
+    "Node",
+    "Postgres",
+    "Ruby",
+    "Rails",
+    "Go",
+    "Java",
+    "Terraform",
+  ];
+  for (let seed = 1; seed <= 30; seed++) {
+    const random = new SeededRandom(seed);
+    const tool = random.pick(TOOLS);
+    const major = random.range(1, 20);
+    const minor = random.range(0, 40);
+    const shard = random.range(1, 40);
+    const passed = random.range(5, 400);
+    // Every run prints its setup (the tool at its full version) before its own lines.
+    const setup = `platform linux -- ${tool} ${major}.${minor}.${
+      random.range(0, 9)
+    }, plugins 1.5.0`;
+    const run = (lines: string[]) => [setup, ...lines].join("\n");
+    const filler = Array.from({ length: 20 }, (_, index) => `step ${index + 100} done`);
+    const rows: Row[] = [
+      {
+        role: "user",
+        _row_id: 1,
+        content: `On ${tool} ${major}.${minor}, replay shard ${shard} and run the suite.`,
+      },
+      ...callRows(2, "terminal", { command: "./replay --all" }, {
+        output: run([...filler, `replayed shard ${shard}: 3 dropped`]),
+        exit_code: 0,
+      }),
+      ...callRows(4, "process", { action: "wait", session_id: "proc_1" }, {
+        status: "exited",
+        exit_code: 0,
+        output: run([...filler, `${passed} passed in 4.1s`, ".".repeat(random.range(3, 60))]),
+      }),
+      ...callRows(6, "process", { action: "wait", session_id: "proc_2" }, {
+        status: "exited",
+        exit_code: 0,
+        output: run([...filler, `${"=".repeat(random.range(3, 30))} ${passed} passed in 4.1s ===`]),
+      }),
+    ];
+    const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
+    assert.ok(lines.some((line) => line.includes(`replayed shard ${shard}: 3 dropped`)), `${seed}`);
+    assert.deepEqual(lines.filter((line) => line.includes("platform")), [], `seed ${seed}`);
+    assert.deepEqual(
+      lines.filter((line) => !/[\p{L}\p{N}]/u.test(line.replace(/^- \[#\d+\] \w+ \w+:/, ""))),
+      [],
+    );
+    // The job's last words and its tally are one fact, stated without its rules.
+    const tallies = lines.filter((line) => line.includes(`${passed} passed in 4.1s`));
+    assert.equal(tallies.length, 2, `seed ${seed}: ${tallies.join(" | ")}`);
+    assert.ok(tallies.every((line) => line.endsWith(`: ${passed} passed in 4.1s`)), `${seed}`);
+  }
+});
+
 Deno.test("Facts from Outputs keeps a hash git printed alone, and no hex a program printed", () => {
   for (let seed = 1; seed <= 10; seed++) {
     const random = new SeededRandom(seed);
