@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { project } from "../../src/core/mod.ts";
 import { SeededRandom } from "../../src/sample/mod.ts";
+import { callRows, type Row } from "../support/call_rows.ts";
 
 let nextRow = 1;
 function call(id: string, name: string, args: Record<string, unknown>) {
@@ -300,5 +301,56 @@ Deno.test("what a job printed is read as its command printed it: the same outcom
     assert.ok(job !== undefined, `the job's line states an outcome\n${body}`);
     assert.equal(job, outcomeAt(body, 7), `${command} / exit ${exitCode} / ${output}\n${body}`);
     if (expected !== undefined) assert.equal(job, expected, `${command}\n${body}`);
+  }
+});
+
+Deno.test("a job that failed is fixed by a later job of the same command line that succeeded", () => {
+  const COMMANDS = ["pytest -n 4 tests/integration", "npm run e2e", "make -C build check"];
+  for (let seed = 1; seed <= 40; seed++) {
+    const random = new SeededRandom(seed);
+    const command = random.pick(COMMANDS);
+    // The same program run on another target: a job of it fixes nothing of the command's.
+    const other = `${command} --shard=${random.range(2, 9)}`;
+    const runs = Array.from({ length: random.range(2, 6) }, (_, index) => ({
+      job: `proc_${seed}_${index}`,
+      line: random.chance(0.25) ? other : command,
+      exitCode: random.chance(0.5) ? 0 : 1,
+    }));
+    const rows: Row[] = [{ role: "user", _row_id: 1, content: "Run the suite until it passes." }];
+    const ends: number[] = [];
+    runs.forEach(({ job, line, exitCode }, index) => {
+      const at = 2 + index * 4;
+      rows.push(
+        ...callRows(at, "terminal", { command: line, background: true }, {
+          output: "Background process started",
+          session_id: job,
+          exit_code: 0,
+        }),
+        ...callRows(at + 2, "process", { action: "wait", session_id: job }, {
+          status: "exited",
+          exit_code: exitCode,
+          output: exitCode === 0 ? "12 passed" : "1 failed, 11 passed",
+        }),
+      );
+      ends.push(at + 3);
+    });
+    const { body } = project(rows, { budgetTokens: 8_000 });
+    const errors = /## Errors & Fixes\n([\s\S]*?)(?:\n\n## |$)/.exec(body)?.[1] ?? "";
+    runs.forEach(({ job, line, exitCode }, index) => {
+      if (exitCode === 0) return;
+      const entry = errors.split("\n").find((text) => text.includes(`(job ${job})`));
+      assert.ok(entry !== undefined, `seed ${seed}: ${job} is listed\n${body}`);
+      // The oracle: the first run of the same line that succeeded after its last failure from here.
+      const same = runs.map((run, at) => ({ ...run, at })).filter((run) => run.line === line);
+      const lastFailure = same.findLast((run) => run.at >= index && run.exitCode !== 0)?.at ??
+        index;
+      const fix = same.find((run) => run.at > lastFailure && run.exitCode === 0);
+      const fixed = / → fixed at \[#(\d+)\]$/.exec(entry)?.[1];
+      assert.equal(
+        fixed,
+        fix === undefined ? undefined : String(ends[fix.at]),
+        `seed ${seed}: ${job}\n${body}`,
+      );
+    });
   }
 });

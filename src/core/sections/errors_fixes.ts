@@ -1,4 +1,6 @@
 import { type Analysis, attemptOf, eventMoment } from "../analysis.ts";
+import type { CallGroup } from "../calls.ts";
+import { commandIdentity, commandOf } from "../command.ts";
 import type { ToolEvent } from "../events.ts";
 import { fixAfter } from "../history.ts";
 import { isTrouble } from "../outcome_words.ts";
@@ -25,7 +27,7 @@ const FIXED_SUFFIX = new RegExp(`${FIXED}(${REF_PATTERN})$`);
 /**
  * Errors & Fixes: one entry per call that failed or reported an error — its first trouble with the
  * error's own words — and `→ fixed at [#N]` when the identical call succeeded cleanly after its
- * last trouble. A call that only succeeded here still marks a previous projection's unfixed entry
+ * last trouble (for a background job, a later job of the identical command line). A call that only succeeded here still marks a previous projection's unfixed entry
  * as fixed (not when that success happened before the previous projection's messages).
  */
 export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
@@ -36,11 +38,17 @@ export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
   ownWords: FIXED,
   changes(analysis: Analysis): Change<ErrorEntry>[] {
     const changes: Change<ErrorEntry>[] = [];
+    const reruns = jobReruns(analysis);
     for (const group of analysis.groups) {
       const events = group.events;
       const attempts = events.map(attemptOf);
       const last = events.findLastIndex((event) => isTrouble(event.outcome));
-      const fix = fixAfter(attempts, last);
+      // A job's trouble is fixed within the runs of its command, its own and later jobs'.
+      const runs = reruns.get(group);
+      const fix = runs === undefined || last === -1 ? fixAfter(attempts, last) : fixAfter(
+        runs.map(attemptOf),
+        runs.findLastIndex((run) => group.events.includes(run) && isTrouble(run.outcome)),
+      );
       const fixedAt = fix?.ref ? { fixedAt: fix.ref } : {};
       // Without trouble here, the entry only marks a previous projection's entry fixed.
       const first = last === -1
@@ -89,3 +97,29 @@ export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
   // Errors still open are kept first.
   keepRank: (entry) => entry.fixedAt === undefined ? 0 : 1,
 };
+
+/**
+ * The runs of each background job whose command line (and directory) started other jobs too: the
+ * events of all those jobs up to each one's end, in the order they happened. A job run again is
+ * the same call again.
+ */
+function jobReruns(analysis: Analysis): Map<CallGroup, ToolEvent[]> {
+  const jobsOf = new Map<string, CallGroup[]>();
+  for (const group of analysis.groups) {
+    const command = group.job === undefined ? undefined : commandOf(group.events[0] as ToolEvent);
+    if (command === undefined) continue;
+    const identity = commandIdentity(command.tool, command.text, command.workdir);
+    jobsOf.set(identity, [...(jobsOf.get(identity) ?? []), group]);
+  }
+  const reruns = new Map<CallGroup, ToolEvent[]>();
+  for (const jobs of jobsOf.values()) {
+    if (jobs.length < 2) continue;
+    const runs = new Set(jobs.flatMap((job) => job.events));
+    // A report after a job's end tells of no run of its own.
+    const inOrder = analysis.events.filter((event) =>
+      runs.has(event) && !analysis.afterJobEnd.has(event)
+    );
+    for (const job of jobs) reruns.set(job, inOrder);
+  }
+  return reruns;
+}
