@@ -240,9 +240,19 @@ export function outputTally(outcome: Outcome): string | undefined {
   return tallies.findLast(countsFailures) ?? tallies.at(-1);
 }
 
-// The fields that hold an item's status, and the statuses that say it failed.
-const STATUS_FIELDS = ["status", "conclusion", "state", "result", "outcome"];
-const FAILED_STATUSES = ["failure", "failed", "error", "errored", "cancelled", "timed_out"];
+// The fields that hold an item's status (in any case: AWS writes `State`), and the statuses that
+// say it failed.
+const STATUS_FIELDS = ["status", "conclusion", "state", "result", "outcome", "phase", "health"];
+const FAILED_STATUSES = [
+  "failure",
+  "failed",
+  "error",
+  "errored",
+  "cancelled",
+  "timed_out",
+  "unhealthy",
+  "degraded",
+];
 // An item of a listing whose status says it failed, and the whole line that holds it.
 const FAILED_STATUS = new RegExp(
   `"(?:${STATUS_FIELDS.join("|")})"\\s*:\\s*"(?:${FAILED_STATUSES.join("|")})"`,
@@ -516,12 +526,21 @@ function listedItems(output: string): Record<string, unknown>[] | undefined {
   return longest;
 }
 
-/** Whether a listing's item has a status field that says it failed. */
+/**
+ * Whether a listing's item has a status field that says it failed: its own, or one of a field
+ * that is an object (`"TargetHealth": {"State": "unhealthy"}`, `"status": {"phase": "Failed"}`).
+ */
 function isFailedItem(item: Readonly<Record<string, unknown>>): boolean {
-  return STATUS_FIELDS.some((field) => {
-    const status = item[field];
-    return typeof status === "string" && FAILED_STATUSES.includes(status.toLowerCase());
-  });
+  return Object.entries(item).some(([field, value]) =>
+    isRecord(value)
+      ? Object.entries(value).some(([inner, status]) => isFailedStatus(inner, status))
+      : isFailedStatus(field, value)
+  );
+}
+
+function isFailedStatus(field: string, status: unknown): boolean {
+  return typeof status === "string" && STATUS_FIELDS.includes(field.toLowerCase()) &&
+    FAILED_STATUSES.includes(status.toLowerCase());
 }
 
 /**

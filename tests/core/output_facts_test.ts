@@ -229,6 +229,41 @@ Deno.test("Facts from Outputs keeps the failed items of a listing printed as one
   }
 });
 
+Deno.test("Facts from Outputs finds a failed item by a status its object field holds, in any case", () => {
+  // [the field holding the status object, the status field, a healthy and a failed value]
+  const SHAPES = [
+    ["TargetHealth", "State", "healthy", "unhealthy"],
+    ["status", "phase", "Running", "Failed"],
+    ["health", "status", "HEALTHY", "UNHEALTHY"],
+    ["check", "Result", "passed", "error"],
+  ] as const;
+  for (let seed = 1; seed <= 30; seed++) {
+    const random = new SeededRandom(seed);
+    const [holder, field, healthy, failed] = random.pick(SHAPES);
+    const count = random.range(20, 120);
+    const failedAt = random.int(count);
+    const items = Array.from({ length: count }, (_, index) => ({
+      Id: `10.42.${random.range(0, 30)}.${index}`,
+      Port: 8080,
+      [holder]: { [field]: index === failedAt ? failed : healthy },
+      Group: `svc-${random.range(1, 9)}`,
+    }));
+    const text = JSON.stringify(items, null, random.pick([0, 2, 4]));
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Are all targets healthy?" },
+      ...callRows(2, "terminal", { command: "aws elbv2 describe-target-health" }, {
+        output: text,
+        exit_code: 0,
+      }),
+    ];
+    const shown = facts(project(rows, { budgetTokens: 8_000 }).body)
+      .filter((line) => line.startsWith("- [#3] terminal failed item: "));
+    assert.equal(shown.length, 1, `seed ${seed}: ${shown.join("\n")}`);
+    assert.ok(shown[0]!.includes(`"Id":"${items[failedAt]!.Id}"`), `seed ${seed}: ${shown[0]}`);
+    assert.ok(shown[0]!.includes(`"${field}":"${failed}"`), `seed ${seed}: ${shown[0]}`);
+  }
+});
+
 Deno.test("Facts from Outputs names the failed item of a few-item listing no line quotes whole", () => {
   for (let seed = 1; seed <= 20; seed++) {
     const random = new SeededRandom(seed);
