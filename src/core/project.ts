@@ -27,6 +27,7 @@ import { fileOps, SAVED_OUTPUT } from "./file_ops.ts";
 import { reconcile } from "./sections/reconcile.ts";
 import { EVERYTHING_LISTED, type Listed, sessionLog } from "./sections/session_log.ts";
 import type { DecisionEntry } from "./sections/decisions.ts";
+import type { RequestEntry } from "./requests.ts";
 import { remembered } from "./remembered.ts";
 import type { CallGroup } from "./calls.ts";
 import { LOG_SECTION, type SectionId, type SectionRow, SECTIONS } from "./sections/table.ts";
@@ -154,7 +155,8 @@ export function project(window: unknown, options: ProjectOptions = {}): Projecti
 
 /**
  * What the sections as sized list: a call whose command is shown in Commands Run, or every file
- * it worked on in Relevant Files; a reply Decisions & Conclusions quotes whole.
+ * it worked on in Relevant Files; a reply Decisions & Conclusions quotes whole, and the request
+ * the Historical Task Snapshot quotes whole.
  */
 function listedIn(analysis: Analysis, sections: readonly SizedSection[]): Listed {
   const kept = (id: SectionId) =>
@@ -163,11 +165,17 @@ function listedIn(analysis: Analysis, sections: readonly SizedSection[]): Listed
     (kept("commands") as readonly CommandEntry[]).map((entry) => callKey(entry.name)),
   );
   const files = new Set((kept("files") as readonly FileEntry[]).map((entry) => entry.path));
-  const replies = new Set(
+  const quotedWhole = new Set(
     (kept("decisions") as readonly DecisionEntry[]).flatMap((entry) =>
       entry.kind === "conclusion" && entry.ref.kind === "row" ? [entry.ref.id] : []
     ),
   );
+  // The latest request, when the snapshot's line shows it whole.
+  const snapshot = sections[SECTIONS.findIndex((section) => section.id === "snapshot")];
+  const request = snapshot?.kept[0] as RequestEntry | undefined;
+  if (request?.ref?.kind === "row" && snapshot?.lines[0]?.endsWith(request.text)) {
+    quotedWhole.add(request.ref.id);
+  }
   // A command is asked of once per call: its group answers for all of them.
   const commandListed = new Map<CallGroup, boolean>();
   return {
@@ -185,7 +193,7 @@ function listedIn(analysis: Analysis, sections: readonly SizedSection[]): Listed
       const ops = event === undefined ? [] : fileOps(event);
       return ops.length > 0 && ops.every((op) => files.has(op.path));
     },
-    text: (row) => row.ref.kind === "row" && replies.has(row.ref.id),
+    text: (row) => row.ref.kind === "row" && quotedWhole.has(row.ref.id),
   };
 }
 

@@ -55,7 +55,6 @@ const SECTIONS = `## Historical Task Snapshot
 - [#11] \`pytest -q\` — succeeded (exit 0) [#12]
 
 ## Detailed Session Log (oldest first)
-[#10] user: Rename the config loader.
 [#12] ← terminal: 2 passed
 `;
 

@@ -89,10 +89,12 @@ const logOrder = (body: string) =>
 
 Deno.test("project() logs a row once when Hermes passes it again after the projection that logged it", () => {
   const request = { role: "user", _row_id: 1, timestamp: 1000, content: "Make the tests pass." };
+  const later = { role: "user", _row_id: 3, timestamp: 1002, content: "Then lint the package." };
   const first = project([request, call(2, 1001, "c1", "pytest -q")], { sessionId: "s" }).body;
-  const { body } = project([request], { sessionId: "s", previous: first });
-  // Once, and the call only in Commands Run.
+  const { body } = project([request, later], { sessionId: "s", previous: first });
+  // Once, and the call only in Commands Run; the latest request only in the snapshot.
   assert.deepEqual(logOrder(body), [1]);
+  assert.match(body, /## Historical Task Snapshot\n\[#3\] Then lint the package\.\n/);
   assert.match(body, /- \[#2\] `pytest -q` — no result \[#2\]/);
 });
 

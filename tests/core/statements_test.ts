@@ -223,3 +223,24 @@ Deno.test("a constraint in the middle of a request is quoted whole, in Goal or i
     }
   }
 });
+
+Deno.test("the latest request the snapshot quotes whole is not repeated in Decisions or the log", () => {
+  for (const seed of [15, 16, 17, 18, 19, 20]) {
+    const random = new SeededRandom(seed);
+    const told = story(seed, random.range(2, 5), 1);
+    const last = Number(told.rows.at(-1)?._row_id) + 1;
+    // A short request whose sentence states a constraint, as its turn's last row.
+    const request = `Never touch the ${random.hex(4)} schema; keep ${random.hex(6)} as it is.`;
+    const rows = [...told.rows, { role: "user", _row_id: last, content: request }];
+    const budgetTokens = random.pick([1_500, 4_000, 20_000]);
+    const body = project(rows, { budgetTokens }).body;
+    assert.match(body, new RegExp(`## Historical Task Snapshot\\n\\[#${last}\\] ${request}\\n`));
+    assert.ok(!cited(body).includes(last), `seed ${seed}: Decisions repeats [#${last}]`);
+    const log = body.slice(body.indexOf("## Detailed Session Log"));
+    assert.doesNotMatch(log, new RegExp(`^\\[#${last}\\] `, "m"), `seed ${seed}`);
+    // The earlier requests' constraints are still stated where the budget holds everything.
+    if (budgetTokens === 20_000) {
+      for (const row of told.constraints) assert.ok(cited(body).includes(row), `seed ${seed}`);
+    }
+  }
+});

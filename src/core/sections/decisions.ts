@@ -7,6 +7,7 @@ import { readRoot, showRoot } from "../root.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import { type Change, LEAST_PINNED_WIDTH, type SectionSpec } from "../section.ts";
 import { kindOf, type StatementKind, statementsOf } from "../statements.ts";
+import { SNAPSHOT } from "./snapshot.ts";
 
 /** A statement as the section lists it: where and by whom it was made, its kind and words. */
 export interface DecisionEntry {
@@ -28,7 +29,8 @@ function keyOf(text: string): string {
  * Decisions & Conclusions: the constraints and decisions the user and the assistant stated, and
  * the assistant's closing statement of each turn, oldest first (see `statements.ts`): ``[#12]
  * assistant: Decision: keep max_retries at 7.``. A statement made again is listed once, at its
- * first row; the user's words that Goal shows at its narrowest are not repeated here. When some
+ * first row; the user's words that Goal shows at its narrowest, or the Historical Task Snapshot
+ * of the latest request at its narrowest, are not repeated here. When some
  * must go, the user's statements stay first, then the assistant's decisions, then the newer
  * statements.
  */
@@ -39,14 +41,21 @@ export const DECISIONS: SectionSpec<DecisionEntry> = {
   widths: { narrow: 160, wide: 400 },
   ownWords: "user assistant",
   changes(analysis: Analysis): Change<DecisionEntry>[] {
-    return analysis.window.rows.flatMap((row) => {
+    const rows = analysis.window.rows;
+    const latest = rows.findLast((row) => isUserRequest(row));
+    return rows.flatMap((row) => {
       if (analysis.copies.has(row)) return [];
       if (row.role === "user" && !isUserRequest(row)) return [];
       if (row.role !== "user" && row.role !== "assistant") return [];
       const role = row.role;
-      // What Goal shows of a request however narrow (its start and its end) is not repeated.
+      // What Goal shows of a request however narrow (its start and its end) is not repeated, nor
+      // what the Historical Task Snapshot shows of the latest (its start).
+      const request = role === "user" ? requestOf(row).text : "";
       const shown = role === "user"
-        ? cutMiddle(requestOf(row).text, LEAST_PINNED_WIDTH).split(MIDDLE_GAP)
+        ? [
+          ...cutMiddle(request, LEAST_PINNED_WIDTH).split(MIDDLE_GAP),
+          ...(row === latest ? [cut(request, SNAPSHOT.widths.narrow)] : []),
+        ]
         : [];
       return statementsOf(row, shown).map(({ kind, text }) => ({
         key: keyOf(text),
