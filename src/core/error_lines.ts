@@ -168,10 +168,15 @@ const UNRUN = new RegExp(
   String.raw`^(?:[^\s:][^:\n]{0,200}: )*[^\s:][^:\n]{0,200}${UNRUN_ENDING}(?: \S+)?$`,
 );
 // make's report of a recipe or rule that failed, patch's of a patch it could not apply, each
-// followed by what stopped it: `make: *** [Makefile:3: all] Error 2`, `patch: **** malformed …`.
+// followed by what stopped it: `make: *** [Makefile:3: all] Error 2`, `patch: **** malformed …`;
+// and make's of a recipe that failed and went on, its failure ignored (`-` before the recipe):
+// `make: [Makefile:23: proto] Error 1 (ignored)`.
 const STOPPED = ": ***";
+const IGNORED = " (ignored)";
+const MAKE = String.raw`g?make(?:\[\d+\])?`;
+const IGNORED_FAILURE = String.raw`^${MAKE}: \[.*\] Error \d+${RegExp.escape(IGNORED)}$`;
 const STOP_REPORT = new RegExp(
-  String.raw`^(?:g?make(?:\[\d+\])?|patch)${RegExp.escape(STOPPED)}\*? `,
+  String.raw`^(?:${MAKE}|patch)${RegExp.escape(STOPPED)}\*? |${IGNORED_FAILURE}`,
 );
 // Timestamps, syslog prefixes and line numbers (read_file's `12|`, `grep -n`'s `12:` before words
 // or a date) before the words of a line.
@@ -223,6 +228,7 @@ const LAST_REPORT_MARK = new RegExp(
   [
     UNRUN_ENDING,
     RegExp.escape(STOPPED),
+    RegExp.escape(IGNORED),
     RegExp.escape(UNDEFINED),
     GO_PLACE,
     ...CODE_PLACE_ENDS.map((end) => RegExp.escape(`${end}error `)),
@@ -262,26 +268,60 @@ function candidateLines(output: string): { text: string; starts: number[] } {
 const LOCATION_LINE = /^\s*(?:-->\s|╭─\[).*\S:\d+(?::\d+)?\]?\s*$/;
 // A JavaScript runtime's first frame after an error it raised: `    at parse (file:///a.ts:3:7)`.
 const FRAME_LINE = /^\s+at\s.*\S:\d+(?::\d+)?\)?\s*$/;
+// A line of source code a compiler or a linter quotes under its report, in its numbered gutter
+// (rustc's and Clippy's `205 |     None => return ExitCode::FAILURE,`, gcc's, a code frame's
+// `> 12 |`): the program's code, whatever words it holds.
+const SOURCE_QUOTE = /^\s*(?:>\s*)?\d+\s+\|(?:\s|$)/;
+// What rustc says of the code its report points at, under the carets that mark it (`|     ^^^^
+// expected \`i64\`, found \`u64\``, after the dashes that mark other code), read up to this many
+// lines after where the report is.
+const POINTED_LABEL = /^\s*(?:\d+\s+)?\|[\s|-]*\^+\s+(\S.*)$/;
+const LABEL_LINES = 8;
+// A failing Go test's first message, indented under its `--- FAIL: TestName (0.30s)` line, where
+// its test file says it (`    backoff_test.go:42: attempts = 4, want 3`).
+const GO_TEST_FAILED = /^\s*--- FAIL: \S/;
+const GO_TEST_MESSAGE = /^\s+[\w.-]+_test\.go:\d+: \S/;
 
 /**
  * The line of `text` after `line` (the error line starting at `start`) that goes with it: where
- * the error a program reported is, the frame an exception was raised in (a line a log level or a
- * test runner tagged takes none), or the message of a Rust panic whose line ends before it
- * (`thread 'main' panicked at src/a.rs:3:9:`).
+ * the error a program reported is (with what rustc's carets there say of the code), the frame an
+ * exception was raised in (a line a log level or a test runner tagged takes none), a failing Go
+ * test's first message, or the message of a Rust panic whose line ends before it (`thread 'main'
+ * panicked at src/a.rs:3:9:`).
  */
 function continuationOf(text: string, start: number, line: ErrorLine): string | undefined {
   const end = text.indexOf("\n", start);
   if (end === -1) return undefined;
   const next = lineAt(text, end + 1);
   const panic = PANIC_LINE.test(line.text);
+  if (line.kind === "report" && LOCATION_LINE.test(next)) {
+    const label = pointedLabel(text, end + 1);
+    return label === undefined ? next.trim() : `${next.trim()} ${label}`;
+  }
   const place = line.kind === "report"
-    ? LOCATION_LINE.test(next) || FRAME_LINE.test(next)
+    ? FRAME_LINE.test(next)
     : line.kind === "raised" && !panic && FRAME_LINE.test(next);
-  if (place) return next.trim();
+  if (place || (GO_TEST_FAILED.test(line.text) && GO_TEST_MESSAGE.test(next))) return next.trim();
   // A line of its own (an output filtered down to its error lines) is no panic's message.
   const message = panic && line.text.endsWith(":") && next.trim() !== "" &&
     errorLineOf(next) === undefined;
   return message ? next.trim() : undefined;
+}
+
+/**
+ * What rustc's carets point at under the report whose place is the line at `from`: the label of
+ * the first line of carets among the next few, before a blank line ends the report's code.
+ */
+function pointedLabel(text: string, from: number): string | undefined {
+  let at = text.indexOf("\n", from);
+  for (let read = 0; read < LABEL_LINES && at !== -1; read++) {
+    const line = lineAt(text, at + 1);
+    if (line.trim() === "") return undefined;
+    const label = POINTED_LABEL.exec(line)?.[1];
+    if (label !== undefined) return label.trim();
+    at = text.indexOf("\n", at + 1);
+  }
+  return undefined;
 }
 
 /** Of ascending line starts, those outside the bodies of the diff hunks of `text`. */
@@ -416,7 +456,8 @@ const RELAYED_FAILURE = new RegExp(
     String
       .raw`^npm (?:ERR!|error) (?:code ELIFECYCLE|errno \d|Exit status \d|Failed at the |command failed|Lifecycle script|[@\w./-]+@\S+ [\w:.-]+: )`,
     String.raw`^error Command failed with exit code \d`,
-    String.raw`^make(?:\[\d+\])?: \*\*\* \[.*\] Error \d+$`,
+    String.raw`^${MAKE}: \*\*\* \[.*\] Error \d+$`,
+    IGNORED_FAILURE,
     String.raw`^error: could not compile \S+ .*due to \d+ previous errors?`,
     String.raw`^error: Recipe \S+ failed`,
     String.raw`^Error: Process completed with exit code \d`,
@@ -476,7 +517,9 @@ function judge(raw: string): ErrorLine | undefined {
 function judgeAsPrinted(raw: string): ErrorLine | undefined {
   if (isReportAside(raw)) return undefined;
   // A line a program colored is judged as it shows (`ERROR` in red is a level's tag).
-  const line = withoutEscapes(raw).replace(LEAD, "").trim();
+  const shown = withoutEscapes(raw);
+  if (SOURCE_QUOTE.test(shown)) return undefined;
+  const line = shown.replace(LEAD, "").trim();
   if (line === "") return undefined;
   if (NO_ERRORS.test(line) && !SOME_FAILURES.test(line)) return undefined;
   const raised = RAISED.exec(line);

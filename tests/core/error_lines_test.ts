@@ -4,7 +4,8 @@
  * that only mention an error); the outputs around them are generated.
  */
 import assert from "node:assert/strict";
-import { errorFingerprint, errorLines } from "../../src/core/error_lines.ts";
+import { errorFingerprint, errorLines, isRelayedFailure } from "../../src/core/error_lines.ts";
+import { SeededRandom } from "../../src/sample/mod.ts";
 
 // Each line and what it is: the error text kept (timestamp left out), or undefined for none.
 const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
@@ -284,4 +285,90 @@ Deno.test("a Rust panic's line takes its message from the next line, unless that
   const filtered = [panic, "error: test failed, to rerun pass `-p core --lib`"];
   assert.deepEqual(errorLines(filtered.join("\n")).map((found) => found.text), filtered);
   assert.deepEqual(errorLines(`running 1 test\n${panic}`).map((found) => found.text), [panic]);
+});
+
+// Code as programs quote it: lines holding a level's word, a report's or an exception's name.
+const CODE_LINES = [
+  "None => return ExitCode::FAILURE,",
+  'panic!("error: unreachable state");',
+  "raise ValueError('bad input')",
+  "throw new Error(`ERROR ${code}`);",
+  'log.Fatal("FATAL: cannot bind")',
+  'fprintf(stderr, "error: %s\\n", msg);',
+];
+
+Deno.test("source code a compiler or linter quotes in its numbered gutter is no error line", () => {
+  const random = new SeededRandom(11);
+  for (let round = 0; round < 40; round++) {
+    const at = random.range(1, 9_999);
+    const code = random.pick(CODE_LINES);
+    const width = String(at).length + random.range(0, 3);
+    const gutter = (line: number) => `${String(line).padStart(width)} | `;
+    const quoted = [
+      `${" ".repeat(width)} |`,
+      `${random.chance(0.3) ? "> " : ""}${gutter(at)}${random.chance(0.5) ? "| " : ""}    ${code}`,
+      `${" ".repeat(width)} |     ^^^^`,
+    ];
+    const report = random.chance(0.5)
+      ? `warning: this could be rewritten (clippy::${random.hex(6)})`
+      : `error[E0${random.range(100, 999)}]: mismatched types`;
+    const output = [report, `  --> src/main.rs:${at}:5`, ...quoted, ""].join("\n");
+    const found = errorLines(output).map((line) => line.text);
+    assert.ok(found.every((text) => !text.includes(code)), `${code}: ${found.join(" | ")}`);
+    assert.equal(found.length, report.startsWith("error") ? 1 : 0, found.join(" | "));
+  }
+  // A log line a program's name prefixes, or one numbered as read_file shows it, is still read.
+  assert.deepEqual(errorLines("0|api      | ERROR queue full").map((line) => line.text), [
+    "api      | ERROR queue full",
+  ]);
+  assert.deepEqual(errorLines("12|ERROR queue full").map((line) => line.text), [
+    "ERROR queue full",
+  ]);
+});
+
+Deno.test("rustc's report takes what its carets say of the code, and Go's failed test its message", () => {
+  const random = new SeededRandom(12);
+  for (let round = 0; round < 30; round++) {
+    const line = random.range(1, 900);
+    const [expected, found] = [random.pick(["i64", "u32", "&str"]), random.pick(["u64", "String"])];
+    const label = `expected \`${expected}\`, found \`${found}\``;
+    const place = `--> crates/core/src/m${random.hex(3)}.rs:${line}:${random.range(1, 40)}`;
+    const rust = [
+      `error[E0308]: mismatched types`,
+      `   ${place}`,
+      "    |",
+      `${line} |         let total: ${expected} = amount;`,
+      `    |                    ---   ${"^".repeat(random.range(1, 9))} ${label}`,
+      "    |                    |",
+      "    |                    expected due to this",
+    ].join("\n");
+    assert.deepEqual(errorLines(rust).map((error) => error.text), [
+      `error[E0308]: mismatched types ${place} ${label}`,
+    ]);
+    const want = random.range(0, 9);
+    const test = `TestRetry/max_retries_${want}`;
+    const message = `retry_test.go:${line}: attempts = ${want + 1}, want ${want}`;
+    const go = [
+      `=== RUN   ${test}`,
+      `    --- FAIL: ${test} (0.${random.range(10, 99)}s)`,
+      `        ${message}`,
+    ]
+      .join("\n");
+    const texts = errorLines(go).map((error) => error.text);
+    assert.equal(texts.length, 1, texts.join(" | "));
+    assert.ok(texts[0]?.endsWith(` ${message}`), texts[0]);
+  }
+});
+
+Deno.test("make's report of a recipe whose failure it ignored is an error line make only relays", () => {
+  const random = new SeededRandom(13);
+  for (let round = 0; round < 20; round++) {
+    const report = `make${random.chance(0.3) ? `[${random.range(1, 4)}]` : ""}: [Makefile:${
+      random.range(1, 300)
+    }: ${random.pick(["proto", "lint", "docs"])}] Error ${random.range(1, 2)} (ignored)`;
+    const output = [`protoc --go_out=gen a.proto`, report, "go build ./..."].join("\n");
+    const found = errorLines(output);
+    assert.deepEqual(found.map((line) => line.text), [report]);
+    assert.ok(isRelayedFailure(report), report);
+  }
 });
