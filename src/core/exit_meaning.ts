@@ -162,8 +162,9 @@ const SETUP = new Set([
  * content, `cat a.py | head`, or sets the line up, `export X=1`) may have failed without the line
  * failing — piped into another program (`pytest 2>&1 | tail -50`, without `pipefail`), followed by
  * `;`, a newline or `&` (`pytest; echo done`), or caught by a later `||` (`make || true`); `?`
- * when its name is no plain word. `undefined` for a line whose status is its work's: one step, or
- * steps joined by `&&`.
+ * when its name is no plain word. `undefined` for a line whose status is its work's: one step,
+ * steps joined by `&&`, or one pipeline and an `exit ${PIPESTATUS[0]}` that passes on its first
+ * program's status, when that program does the work.
  *
  * @example
  * ```ts
@@ -173,6 +174,7 @@ const SETUP = new Set([
  * assert.equal(statusPasser("git stash && pytest -q 2>&1 | tail -1"), "tail");
  * assert.equal(statusPasser("pytest -q > log.txt 2>&1; tail -5 log.txt"), "tail");
  * assert.equal(statusPasser("make build || true"), "true");
+ * assert.equal(statusPasser("go test ./... 2>&1 | tee t.log; exit ${PIPESTATUS[0]}"), undefined);
  * assert.equal(statusPasser("cat app.py | head -20"), undefined);
  * assert.equal(statusPasser("pip install -e . && python -m pytest -x"), undefined);
  * ```
@@ -184,6 +186,7 @@ export function statusPasser(command: string): string | undefined {
   if (steps === undefined || steps.length < 2) return undefined;
   const last = shellStep(steps.at(-1) as ShellSegment);
   if (last === undefined) return undefined;
+  if (exitsWithWorkStatus(steps, last)) return undefined;
   const pipefail = command.includes(PIPEFAIL);
   const hidden = steps.slice(0, -1).some((step, index) => {
     const work = shellStep(step);
@@ -197,6 +200,23 @@ export function statusPasser(command: string): string | undefined {
   });
   if (!hidden) return undefined;
   return PLAIN_NAME.test(last.program) ? last.program : UNNAMED_PROGRAM;
+}
+
+// `exit ${PIPESTATUS[0]}`'s argument: the status of the first program of the pipeline before it.
+const FIRST_PIPE_STATUS = /^"?\$\{PIPESTATUS\[0\]\}"?$/;
+
+/**
+ * Whether a line ends by exiting with the status of the first program of the pipeline that makes
+ * up the rest of it (`go test ./... 2>&1 | tee test.log; exit ${PIPESTATUS[0]}`): its status is
+ * then that program's, when that program does work.
+ */
+function exitsWithWorkStatus(steps: readonly ShellSegment[], last: ShellStep): boolean {
+  if (last.program !== "exit" || last.args.length !== 1) return false;
+  if (!FIRST_PIPE_STATUS.test(last.args[0] as string)) return false;
+  const pipeline = steps.slice(0, -1);
+  if (pipeline.slice(0, -1).some((step) => step.then !== "|")) return false;
+  const work = shellStep(pipeline[0] as ShellSegment);
+  return work !== undefined && !CONTENT_PROGRAMS.has(work.program) && !SETUP.has(work.program);
 }
 
 // How a program is named in a summary line: a plain word, else `?` (a name is the line's own text).

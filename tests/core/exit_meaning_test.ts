@@ -107,6 +107,18 @@ const CASES: ReadonlyArray<readonly [string, string, number, string]> = [
     0,
     "ran (exit 0 of head) but printed an error",
   ],
+  // `exit ${PIPESTATUS[0]}` passes on the status of the pipeline's first program.
+  [
+    "go test ./... 2>&1 | tee t.log; exit ${PIPESTATUS[0]}",
+    "ok  a/b 0.1s",
+    0,
+    "succeeded (exit 0)",
+  ],
+  ['cd /srv && make 2>&1 | tee b.log; exit "${PIPESTATUS[0]}"', "built", 0, "succeeded (exit 0)"],
+  ["go test ./... | tee t.log; exit ${PIPESTATUS[0]}", "FAIL\ta/b", 1, "failed (exit 1)"],
+  ["go test ./... | tee t.log; exit ${PIPESTATUS[1]}", "ok", 0, "ran (exit 0 of exit)"],
+  ["make; go test | tee t.log; exit ${PIPESTATUS[0]}", "ok", 0, "ran (exit 0 of exit)"],
+  ["go test ./... | tee t.log; exit $?", "ok", 0, "ran (exit 0 of exit)"],
   ["make build || true", "", 0, "ran (exit 0 of true)"],
   ["cat app.py | head -20", "import os", 0, "succeeded (exit 0)"],
   ["grep -rn TODO src | head", "src/a.py:1:# TODO", 0, "succeeded (exit 0)"],
