@@ -184,7 +184,9 @@ const LEAD =
   /^(?:\s*\d+\||\d+:(?=\d{4}-\d\d-\d\d|\D))?\s*(?:\[?\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?\]?\s+|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d\s+)?/;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 const HEX = /\b(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,})\b/gi;
-const NUMBER = /\d+/g;
+// A number that stands for a value: not the digits a name or a code ends with (`TS2345`,
+// `E0308`, `max_retries_3`, `test_search_2`), which tell errors apart.
+const NUMBER = /(?<!\w)\d+/g;
 const NOT_ASCII = /[^\p{ASCII}]/u;
 
 // What a line must hold to be an error line of some kind, derived from the rules above: a level
@@ -562,13 +564,15 @@ export function testSummaryMessage(text: string): string | undefined {
 }
 
 /**
- * An error line's fingerprint: its numbers, hex runs and uuids masked, its spaces folded.
+ * An error line's fingerprint: its numbers, hex runs and uuids masked, its spaces folded. The
+ * digits that end a name or a code are no number (`error TS2345` and `error TS2322` differ).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { errorFingerprint } from "./error_lines.ts";
  * assert.equal(errorFingerprint("ERROR order A-1204 failed after 3 tries"), errorFingerprint("ERROR order A-77 failed after 12 tries"));
+ * assert.notEqual(errorFingerprint("--- FAIL: TestRetry/max_retries_3"), errorFingerprint("--- FAIL: TestRetry/max_retries_0"));
  * ```
  */
 export function errorFingerprint(line: string): string {

@@ -57,7 +57,7 @@ Deno.test("errors printed by a command that exited 0 are listed once each, with 
   const { body } = project(logWindow(10), { budgetTokens: 1500, sessionId: "s" });
   assert.match(
     body,
-    /^- ERROR payment declined for order A-1204 \(card ending 4242\) ×2 \(first at \[#12\]\)$/m,
+    /^- ERROR payment declined for order A-1204 \(card ending 4242\) ×2, numbers vary \(first at \[#12\]\)$/m,
   );
   assert.match(
     body,
@@ -76,7 +76,7 @@ Deno.test("an error seen again after a compaction adds to its count", () => {
   const { body } = project(logWindow(20), { budgetTokens: 4000, sessionId: "s", previous: first });
   assert.match(
     body,
-    /^- ERROR payment declined for order A-1204 \(card ending 4242\) ×4 \(first at \[#12\]\)$/m,
+    /^- ERROR payment declined for order A-1204 \(card ending 4242\) ×4, numbers vary \(first at \[#12\]\)$/m,
   );
   assert.equal(body.match(/^- ERROR payment declined/gm)?.length, 1, "one line for the one error");
 });
@@ -427,5 +427,55 @@ Deno.test("a type checker's errors are listed, and its run piped to tail says it
       body,
       /^- \[#2\] `npx tsc --noEmit 2>&1 \| tail -40` — ran \(exit 0 of tail\) but printed an error \[#3\]$/m,
     );
+  }
+});
+
+Deno.test("Errors Seen counts an error's lines alike but for their numbers, says when they vary, and keeps names apart", () => {
+  // Errors whose numbers are values (masked), and whose digits end a name or a code (kept).
+  const VALUED = [
+    (n: number) => `ELIFECYCLE Command failed with exit code ${n}.`,
+    (n: number) => `ERROR payment declined for order A-${n}`,
+    (n: number) => `FATAL worker ${n} lost its lease after ${n * 3}s`,
+  ];
+  const NAMED = [
+    (n: number) => `--- FAIL: TestRetry/max_retries_${n} (0.30s)`,
+    (n: number) => `src/a.ts(3,7): error TS23${n}5: Argument is not assignable.`,
+    (n: number) => `FAILED tests/test_search_${n}.py::test_rank - AssertionError`,
+  ];
+  for (let seed = 1; seed <= 30; seed++) {
+    const random = new SeededRandom(seed);
+    const printed: string[] = [];
+    const valued = random.pick(VALUED);
+    const times = random.range(2, 5);
+    const numbers = Array.from({ length: times }, () => random.range(1, 9));
+    for (const n of numbers) printed.push(valued(n));
+    const named = random.pick(NAMED);
+    const names = [
+      ...new Set(Array.from({ length: random.range(1, 4) }, () => random.range(0, 9))),
+    ];
+    for (const n of names) printed.push(named(n));
+    const reversed = random.chance(0.5);
+    const rows = [
+      { role: "user", content: "Run it.", _row_id: 1 },
+      ...callRows(2, "terminal", { command: "./run-all" }, {
+        output: (reversed ? printed.toReversed() : printed).join("\n"),
+        exit_code: 1,
+      }),
+    ];
+    const seen = section(project(rows, { budgetTokens: 8000 }).body, "## Errors Seen");
+    // The entry shows the line printed first, and counts every line alike but for its numbers.
+    const first = valued((reversed ? numbers.at(-1) : numbers.at(0)) as number);
+    const varies = new Set(numbers).size > 1 ? ", numbers vary" : "";
+    assert.ok(
+      seen.includes(`- ${first} ×${times}${varies} (first at [#3])`),
+      `seed ${seed}: ${first}\n${seen.join("\n")}`,
+    );
+    for (const n of names) {
+      assert.equal(
+        seen.filter((line) => line.startsWith(`- ${named(n)} (first at`)).length,
+        1,
+        `${seed}: ${named(n)}\n${seen.join("\n")}`,
+      );
+    }
   }
 });

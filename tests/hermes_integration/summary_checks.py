@@ -53,7 +53,7 @@ _LOG_RESULT = re.compile(r"^\[#(\d+)\] ← ([^\s:]+)(?: ok| [^:]+)?(?:: (.*))?$"
 _GOAL = re.compile(r"^\[#(\d+)\] (.*)$")
 # Hermes's grounding of the task snapshot, as the engine keeps the quoted message's reference.
 _GROUNDED_QUOTE = re.compile(r"^User asked \(deterministic, from compacted turns\): (['\"])(.*)\1$")
-_ERROR_LINE = re.compile(r"^- (.+?)(?: \u00d7\d+)? \(first at \[#(\d+)\]\)$")
+_ERROR_LINE = re.compile(r"^- (.+?)(?: \u00d7\d+(?:, numbers vary)?)? \(first at \[#(\d+)\]\)$")
 _FILE = re.compile(r"^- (.+?) — (.*)$")
 
 

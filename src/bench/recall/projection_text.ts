@@ -12,7 +12,7 @@
  *   backticks. A line cut short loses its closing states: its final outcome is then not stated.
  * - Blocked and Errors & Fixes: ``- [#call] tool `display` — <state> [#ref]`` followed by
  *   `, no later success`, `: <quoted words>` and/or ` → fixed at [#ref]`.
- * - Relevant Files: `- path — operations`; Errors Seen: `- line ×N (first at [#ref])`; Goal:
+ * - Relevant Files: `- path — operations`; Errors Seen: `- line ×N[, numbers vary] (first at [#ref])`; Goal:
  *   `[#ref] request`.
  * - A section that dropped entries ends with `(N older <noun> omitted; …)`.
  *
@@ -118,7 +118,10 @@ export function readProjection(body: string): ProjectionText {
     requests: section("requests", (line) => LEADING_REF.exec(line)?.[1], "["),
     blocked: section("blocked", readClaimLine),
     errorsFixes: section("errors", readClaimLine),
-    errorNames: section("errorsSeen", (line) => line.replace(/(?: ×\d+)? \(first at .*$/, "")),
+    errorNames: section(
+      "errorsSeen",
+      (line) => line.replace(/(?: ×\d+(?:, numbers vary)?)? \(first at .*$/, ""),
+    ),
     files: section("files", readFileLine),
     commands: section("commands", (line) => readSharedLine(line) ?? readCommandLine(line)),
   };

@@ -24,13 +24,18 @@ export interface ErrorSeenEntry {
   readonly text: string;
   /** How many times an error with its fingerprint was printed. */
   readonly count: number;
+  /** Whether some of those lines showed other numbers or ids than the first. */
+  readonly varies?: boolean;
   readonly ref?: Ref;
 }
 
 // The most of an error line an entry keeps: it is shown whole, and its fingerprint is its key.
 const ERROR_TEXT_CHARS = 200;
 const FIRST_AT = "first at";
-const LINE = new RegExp(`^- (.+?)(?: ×(\\d{1,9}))? \\(${FIRST_AT} (${REF_PATTERN})\\)$`);
+const VARIES = ", numbers vary";
+const LINE = new RegExp(
+  `^- (.+?)(?: ×(\\d{1,9})(${VARIES})?)? \\(${FIRST_AT} (${REF_PATTERN})\\)$`,
+);
 
 /**
  * Whether an event's output is read for error lines: a command's and a read file's (a log read
@@ -83,7 +88,7 @@ function shownError(line: string): { text: string; key: string } {
  * (`Error: …`, `fatal: …`) — whatever the command's exit code, with
  * how many times it was printed and the first row it appeared in. Errors are told apart by their
  * fingerprint (numbers, hex runs and uuids masked), so the same error with other ids is one entry;
- * the entry shows the first one, ids and all. A test run's tally is no error line here, and a
+ * the entry shows the first one, ids and all, and says `numbers vary` when the others differ. A test run's tally is no error line here, and a
  * pruning stub keeps no output, so it adds none. When some must go, a runner's report that a step
  * failed (pnpm's `ELIFECYCLE`, cargo's `could not compile`) goes first: the step's own says more.
  */
@@ -91,11 +96,11 @@ export const ERRORS_SEEN: SectionSpec<ErrorSeenEntry> = {
   heading: "## Errors Seen",
   formerHeadings: ["## Error Names Seen"],
   noun: "error lines",
-  ownWords: FIRST_AT,
+  ownWords: `${FIRST_AT}${VARIES}`,
   pinned: 0,
   widths: { narrow: ERROR_TEXT_CHARS, wide: ERROR_TEXT_CHARS },
   changes(analysis: Analysis): Change<ErrorSeenEntry>[] {
-    const seen = new Map<string, { text: string; count: number; row: Row }>();
+    const seen = new Map<string, { text: string; count: number; varies: boolean; row: Row }>();
     // Outputs print the same line many times: each is read once (`null` for a test run's tally).
     const cleaned = new Map<string, { text: string; key: string } | null>();
     for (const event of analysis.events) {
@@ -116,13 +121,17 @@ export const ERRORS_SEEN: SectionSpec<ErrorSeenEntry> = {
         }
         if (shown === null) continue;
         const known = seen.get(shown.key);
-        if (known) known.count++;
-        else if (shown.text !== "") seen.set(shown.key, { text: shown.text, count: 1, row });
+        if (known) {
+          known.count++;
+          if (shown.text !== known.text) known.varies = true;
+        } else if (shown.text !== "") {
+          seen.set(shown.key, { text: shown.text, count: 1, varies: false, row });
+        }
       }
     }
-    return [...seen].map(([key, { text, count, row }]) => ({
+    return [...seen].map(([key, { text, count, varies, row }]) => ({
       key,
-      entry: { text, count, ref: row.ref },
+      entry: { text, count, ...(varies ? { varies } : {}), ref: row.ref },
       addIfNew: true,
       at: momentOf(row),
     }));
@@ -130,19 +139,23 @@ export const ERRORS_SEEN: SectionSpec<ErrorSeenEntry> = {
   key: (entry) => errorFingerprint(entry.text),
   keepRank: (entry) => isRelayedFailure(entry.text) ? 1 : 0,
   // Rows stored again after a compaction were counted by the projection that saw them first.
-  merge: (earlier, later, older) =>
-    older ? earlier : { ...earlier, count: earlier.count + later.count },
+  merge(earlier, later, older) {
+    if (older) return earlier;
+    const varies = earlier.varies || later.varies || earlier.text !== later.text;
+    return { ...earlier, count: earlier.count + later.count, ...(varies ? { varies } : {}) };
+  },
   render(entry) {
-    const count = entry.count > 1 ? ` ×${entry.count}` : "";
+    const count = entry.count > 1 ? ` ×${entry.count}${entry.varies ? VARIES : ""}` : "";
     return `- ${entry.text}${count}${entry.ref ? ` (${FIRST_AT} ${renderRef(entry.ref)})` : ""}`;
   },
   parse(line) {
     const match = LINE.exec(line);
     if (!match) return undefined;
-    const ref = parsePreviousRef(match[3] as string);
+    const ref = parsePreviousRef(match[4] as string);
     return {
       text: sanitizeInline(match[1] as string),
       count: Number(match[2] ?? 1),
+      ...(match[3] === undefined ? {} : { varies: true }),
       ...(ref ? { ref } : {}),
     };
   },
