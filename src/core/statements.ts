@@ -20,6 +20,30 @@ export interface Statement {
   readonly text: string;
 }
 
+/**
+ * Where in a statement's words (a turn's closing reply) its first sentence after the first that
+ * states a decision starts: what a line too narrow for the whole reply must still show.
+ * `undefined` when no later sentence does.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { decisionAt } from "./statements.ts";
+ * assert.equal(decisionAt("Fixture 0042 fails. Decision: keep the fixtures."), 20);
+ * assert.equal(decisionAt("Decision: keep the fixtures. Then commit."), undefined);
+ * ```
+ */
+export function decisionAt(text: string): number | undefined {
+  if (!DECISION_CUES.test(text)) return undefined;
+  let offset = 0;
+  for (const sentence of text.split(SENTENCE_BREAK)) {
+    const start = text.indexOf(sentence, offset);
+    offset = start + sentence.length;
+    if (start > 0 && DECISION_CUES.test(sentence)) return start;
+  }
+  return undefined;
+}
+
 // Words of the user's that bind later steps: what must or must not be done, what to keep as it is.
 const CONSTRAINT_CUES =
   /\b(?:must(?:n't| not)?|never|do not|don't|should(?:n't| not)|avoid|without|keep|leave|not allowed|forbidden|constraint)\b/i;

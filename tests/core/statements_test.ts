@@ -244,3 +244,32 @@ Deno.test("the latest request the snapshot quotes whole is not repeated in Decis
     }
   }
 });
+
+Deno.test("a closing reply too long for its line still shows the decision a later sentence states", () => {
+  for (let seed = 21; seed <= 40; seed++) {
+    const random = new SeededRandom(seed);
+    const rows: Row[] = [{ role: "user", _row_id: 1, content: "Find out why the ledger drifts." }];
+    const decisions = new Map<number, string>();
+    for (let turn = 0; turn < random.range(3, 8); turn++) {
+      const id = 2 + turn;
+      const decision = `Decision: keep shard ${random.hex(6)} at ${random.range(2, 900)} replicas`;
+      decisions.set(id, decision);
+      // A finding long enough that its line is cut before the decision, then a last word.
+      rows.push({
+        role: "assistant",
+        _row_id: id,
+        content: `${FILLER.repeat(random.range(2, 4))}\n\n${decision}. Then I rerun the suite.`,
+      });
+    }
+    const body = project(rows, { budgetTokens: random.pick([1_500, 4_000]) }).body;
+    const section = /## Decisions & Conclusions\n([\s\S]*?)(?:\n\n## |$)/.exec(body)?.[1] ?? "";
+    const replies = section.split("\n").filter((line) => /^\[#\d+\] assistant:/.test(line));
+    assert.ok(replies.length > 0, `seed ${seed}: no reply listed`);
+    for (const line of replies) {
+      const id = Number(/^\[#(\d+)\]/.exec(line)?.[1]);
+      const decision = decisions.get(id) as string;
+      // The decision's words up to its count are shown, whatever the line's width.
+      assert.ok(line.includes(decision.slice(0, 28)), `seed ${seed}: ${line}`);
+    }
+  }
+});

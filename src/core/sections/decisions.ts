@@ -6,7 +6,7 @@ import { isUserRequest, requestOf } from "../requests.ts";
 import { readRoot, showRoot } from "../root.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import { type Change, LEAST_PINNED_WIDTH, type SectionSpec } from "../section.ts";
-import { kindOf, type StatementKind, statementsOf } from "../statements.ts";
+import { decisionAt, kindOf, type StatementKind, statementsOf } from "../statements.ts";
 import { SNAPSHOT } from "./snapshot.ts";
 
 /** A statement as the section lists it: where and by whom it was made, its kind and words. */
@@ -15,6 +15,26 @@ export interface DecisionEntry {
   readonly role: "user" | "assistant";
   readonly kind: StatementKind;
   readonly text: string;
+  /** For a closing reply: where a later sentence of it states a decision (see `decisionAt`). */
+  readonly decisionAt?: number;
+}
+
+// A line too narrow for a closing reply gives its decision at least this share.
+const DECISION_SHARE = 0.6;
+
+/**
+ * `text` in at most `width` characters: cut at its end, unless that cuts away the decision a
+ * later sentence states (from `at` on); then its start and that decision, each cut to its share.
+ */
+function shownStatement(text: string, width: number, at: number | undefined): string {
+  if (text.length <= width || at === undefined || at < width * DECISION_SHARE) {
+    return cut(text, width);
+  }
+  const decision = text.slice(at);
+  const decisionRoom = Math.min(decision.length, Math.round(width * DECISION_SHARE));
+  const start = cut(text.slice(0, at).trimEnd(), width - decisionRoom - 1);
+  const shownStart = start.endsWith("…") ? start : `${start} …`;
+  return `${shownStart} ${cut(decision, width - shownStart.length - 1)}`;
 }
 
 const LINE = new RegExp(`^(${REF_PATTERN}) (user|assistant): (.+)$`);
@@ -59,7 +79,7 @@ export const DECISIONS: SectionSpec<DecisionEntry> = {
         : [];
       return statementsOf(row, shown).map(({ kind, text }) => ({
         key: keyOf(text),
-        entry: { ref: row.ref, role, kind, text },
+        entry: { ref: row.ref, role, kind, text, ...decisionOf(kind, text) },
         addIfNew: true,
         at: momentOf(row),
       }));
@@ -67,16 +87,30 @@ export const DECISIONS: SectionSpec<DecisionEntry> = {
   },
   key: (entry) => keyOf(entry.text),
   merge: (earlier) => earlier,
-  render: (entry, width, view) =>
-    `${renderRef(entry.ref)} ${entry.role}: ${cut(showRoot(entry.text, view), width)}`,
+  render(entry, width, view) {
+    const at = entry.decisionAt;
+    // The root is shown short in each part, so the decision's place is found again after it.
+    const text = at === undefined
+      ? showRoot(entry.text, view)
+      : `${showRoot(entry.text.slice(0, at), view)}${showRoot(entry.text.slice(at), view)}`;
+    const shownAt = at === undefined ? undefined : showRoot(entry.text.slice(0, at), view).length;
+    return `${renderRef(entry.ref)} ${entry.role}: ${shownStatement(text, width, shownAt)}`;
+  },
   parse(line, view) {
     const match = LINE.exec(line);
     const ref = match && parsePreviousRef(match[1] as string);
     if (!match || !ref) return undefined;
     const text = readRoot(sanitizeInline(match[3] as string), view);
     const role = match[2] as DecisionEntry["role"];
-    return { ref, role, kind: kindOf(text, role) ?? "conclusion", text };
+    const kind = kindOf(text, role) ?? "conclusion";
+    return { ref, role, kind, text, ...decisionOf(kind, text) };
   },
   // What the user stated binds every later step; then the assistant's decisions; then the rest.
   keepRank: (entry) => entry.role === "user" ? 0 : entry.kind === "decision" ? 1 : 2,
 };
+
+/** Where a closing reply's decision is, for its entry. */
+function decisionOf(kind: StatementKind, text: string): { decisionAt?: number } {
+  const at = kind === "conclusion" ? decisionAt(text) : undefined;
+  return at === undefined ? {} : { decisionAt: at };
+}
