@@ -45,6 +45,11 @@ const COMMIT_LINE = /^\[[^\]\s]{1,200} (?:\(root-commit\) )?[0-9a-f]{7,40}\] .*$
 // A hash git printed on a line of its own (`git rev-parse HEAD`, `git log --format=%H`, `git log`'s
 // `commit …` line).
 const HASH_LINE = /^(?:commit )?[0-9a-f]{7,40}$/gm;
+// git's line for where its work left the branch: the commit a bisect found, a rebase that ended,
+// a reset or a checkout (`5e2a9c1… is the first bad commit`, `Successfully rebased and updated
+// refs/heads/fix`, `HEAD is now at 7b3e5f0 Merge …`).
+const GIT_RESULT_LINE =
+  /^(?:[0-9a-f]{7,40} is the first bad commit|Successfully rebased and updated \S+|HEAD is now at [0-9a-f]{7,40}\b.*)$/gm;
 // What pytest counts in its tally (`2 failed, 140 passed, 1 warning in 3.1s`), and Vitest.
 const TALLY_WORDS = "passed|failed|errors?|skipped|xfailed|xpassed|deselected";
 const VITEST_WORDS = "failed|passed|skipped|todo";
@@ -395,7 +400,14 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   };
   // Most outputs hold neither a commit line nor a diff: their marks are looked for first.
   if (text.includes("] ")) some("commit", COMMIT_LINE);
-  if (runsGit(event.call.args.command)) some("commit", HASH_LINE);
+  if (runsGit(event.call.args.command)) {
+    some("commit", GIT_RESULT_LINE);
+    // A hash a result line already names (bisect's `commit …` after it) is stated once.
+    const hashes = (text.match(HASH_LINE) ?? []).filter((line) =>
+      !facts.some((fact) => fact.text.includes(line.replace(/^commit /, "")))
+    );
+    for (const line of hashes.slice(0, MOST_PER_KIND)) add("commit", line);
+  }
   for (const file of diffFiles(text).slice(0, MOST_PER_KIND)) add("diff", diffFact(file));
   for (const tally of outputTallies(outcome)) add("tally", withoutRules(tally));
   if (!isFailure(outcome)) {

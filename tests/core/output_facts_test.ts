@@ -147,6 +147,47 @@ Deno.test("Facts from Outputs takes no tool's version the request names for a po
   }
 });
 
+Deno.test("Facts from Outputs keeps where git's work left the branch: a bisect's commit, a rebase, a reset", () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    const random = new SeededRandom(seed);
+    const hash = random.hex(40);
+    const branch = `fix/${random.pick(["rounding", "retry", "ledger"])}-${random.range(1, 99)}`;
+    const filler = (count: number) =>
+      Array.from({ length: count }, (_, index) => `Bisecting: ${index} revisions left to test`);
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Find the commit that broke it and rebase." },
+      ...callRows(2, "terminal", { command: "git bisect run make test" }, {
+        output: [
+          ...filler(random.range(1, 30)),
+          `${hash} is the first bad commit`,
+          `commit ${hash}`,
+          "Author: Dev <dev@example.com>",
+        ].join("\n"),
+        exit_code: 0,
+      }),
+      ...callRows(4, "terminal", { command: "git rebase origin/main" }, {
+        output: `Successfully rebased and updated refs/heads/${branch}.`,
+        exit_code: 0,
+      }),
+      ...callRows(6, "terminal", { command: `git reset --hard ${hash.slice(0, 7)}` }, {
+        output: `HEAD is now at ${hash.slice(0, 7)} Switch split to half-even`,
+        exit_code: 0,
+      }),
+      // Not git: the same words from another program state nothing.
+      ...callRows(8, "terminal", { command: "./report.sh" }, {
+        output: `${hash} is the first bad commit`,
+        exit_code: 0,
+      }),
+    ];
+    const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
+    assert.deepEqual(lines.filter((line) => line.includes(" commit: ")), [
+      `- [#3] terminal commit: ${hash} is the first bad commit`,
+      `- [#5] terminal commit: Successfully rebased and updated refs/heads/${branch}.`,
+      `- [#7] terminal commit: HEAD is now at ${hash.slice(0, 7)} Switch split to half-even`,
+    ]);
+  }
+});
+
 Deno.test("Facts from Outputs keeps a hash git printed alone, and no hex a program printed", () => {
   for (let seed = 1; seed <= 10; seed++) {
     const random = new SeededRandom(seed);
