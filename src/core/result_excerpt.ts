@@ -21,13 +21,13 @@ const TRACEBACK_HEADER = /^Traceback \(most recent call last\):?$/;
 const STACK_FRAME =
   /^\s*at \S.*(?::\d+:\d+\)?|\.java:\d+\))$|^\s*\S+\.go:\d+(?: \+0x[0-9a-f]+)?$|^[\w./*()-]+\((?:.*0x[0-9a-f]+.*|\.\.\.)\)$/;
 const JOIN = " … ";
-// A line worth quoting from a success has a word in it, or is numbers only (`500` from `curl -w`, a
-// count from `wc -l`, a row of a query's counts, `11|48213` or `  18 | 48213`): not only progress
-// dots, rules or a percentage.
+// A line worth quoting from a success has a word in it, is one letter alone (psql's `t` for true),
+// or is numbers only (`500` from `curl -w`, a count from `wc -l`, a row of a query's counts,
+// `11|48213` or `  18 | 48213`): not only progress dots, rules or a percentage.
 // (Numbers are parted by a bar or by spaces, one way only, so a long run of digits is read once.)
 const NUMBER = String.raw`[+-]?\d[\d.,:]*`;
 const WORDY = new RegExp(
-  String.raw`\p{L}{2,}|^\s*${NUMBER}(?:\s*\|\s*${NUMBER}|\s+${NUMBER})*\s*$`,
+  String.raw`\p{L}{2,}|^\s*\p{L}\s*$|^\s*${NUMBER}(?:\s*\|\s*${NUMBER}|\s+${NUMBER})*\s*$`,
   "u",
 );
 

@@ -78,3 +78,29 @@ Deno.test("a long run of digits and separators that is no row of numbers is read
     assert.doesNotMatch(body, /1{60}|(?:1 ){60}|(?:1\|){60}/, body);
   }
 });
+
+Deno.test("a query's one-letter answer is quoted on its log line, as psql prints a boolean", () => {
+  const random = new SeededRandom(23);
+  for (let trial = 0; trial < 40; trial++) {
+    const answer = random.pick(["t", "f", "Y", "N"]);
+    const column = random.pick(["pg_terminate_backend", "pg_cancel_backend", "exists", "is_ok"]);
+    const output = ` ${column}\n${"-".repeat(column.length + 2)}\n ${answer}\n(1 row)\n`;
+    const window = [
+      { role: "user", content: "Stop the backend holding the lock.", _row_id: 1 },
+      ...callRows(2, "terminal", { command: `psql -c "select ${column}(${random.int(1e5)})"` }, {
+        output,
+        exit_code: 0,
+      }),
+    ];
+    const { body } = project(window, { sessionId: "s", budgetTokens: 4000 });
+    const result = body.split("\n").find((line) => line.startsWith("[#3] "));
+    assert.ok(result?.includes(` … ${answer} … (1 row)`), `${output}\n${body}`);
+  }
+  // Progress dots and rules still say nothing.
+  const window = [
+    { role: "user", content: "Build it.", _row_id: 1 },
+    ...callRows(2, "terminal", { command: "make" }, { output: "....\n----\nx\n", exit_code: 0 }),
+  ];
+  const { body } = project(window, { sessionId: "s", budgetTokens: 4000 });
+  assert.ok(body.split("\n").find((line) => line.startsWith("[#3] "))?.endsWith(": x"), body);
+});
