@@ -335,6 +335,8 @@ Deno.test("a job that failed is fixed by a later job of the same command line th
       ends.push(at + 3);
     });
     const { body } = project(rows, { budgetTokens: 8_000 });
+    // Each job's line says it started; the log does not repeat the start notices.
+    assert.doesNotMatch(body, /Background process started/, `seed ${seed}`);
     const errors = /## Errors & Fixes\n([\s\S]*?)(?:\n\n## |$)/.exec(body)?.[1] ?? "";
     runs.forEach(({ job, line, exitCode }, index) => {
       if (exitCode === 0) return;

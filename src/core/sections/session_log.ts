@@ -218,6 +218,8 @@ function quotesFile(event: ToolEvent): boolean {
 
 /** The line of a result: its outcome and words; of a listed call's, its words only, if any. */
 function resultLine(event: ToolEvent, listed: boolean): string | undefined {
+  // A listed job's start notice only says what its line says: it started.
+  if (listed && event.outcome.kind === "background") return undefined;
   const words = resultWords(event);
   if (listed) return words === "" ? undefined : `← ${event.call.label}: ${words}`;
   return `← ${event.call.label} ${describeState(event.outcome)}${words === "" ? "" : `: ${words}`}`;
