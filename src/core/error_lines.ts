@@ -564,8 +564,9 @@ export function testSummaryMessage(text: string): string | undefined {
 }
 
 /**
- * An error line's fingerprint: its numbers, hex runs and uuids masked, its spaces folded. The
- * digits that end a name or a code are no number (`error TS2345` and `error TS2322` differ).
+ * An error line's fingerprint: its numbers, hex runs and uuids masked, a retry's mark left out,
+ * its spaces folded. The digits that end a name or a code are no number (`error TS2345` and `error
+ * TS2322` differ).
  *
  * @example
  * ```ts
@@ -573,9 +574,14 @@ export function testSummaryMessage(text: string): string | undefined {
  * import { errorFingerprint } from "./error_lines.ts";
  * assert.equal(errorFingerprint("ERROR order A-1204 failed after 3 tries"), errorFingerprint("ERROR order A-77 failed after 12 tries"));
  * assert.notEqual(errorFingerprint("--- FAIL: TestRetry/max_retries_3"), errorFingerprint("--- FAIL: TestRetry/max_retries_0"));
+ * assert.equal(errorFingerprint("✘ 10 [chromium] › a.spec.ts:9:5 › logs in (retry #1) (5.1s)"), errorFingerprint("✘ 10 [chromium] › a.spec.ts:9:5 › logs in (5.2s)"));
  * ```
  */
 export function errorFingerprint(line: string): string {
-  return line.replace(UUID, "<uuid>").replace(HEX, "<hex>").replace(NUMBER, "<n>")
-    .replace(/\s+/g, " ").trim();
+  return line.replace(RETRY, "").replace(UUID, "<uuid>").replace(HEX, "<hex>")
+    .replace(NUMBER, "<n>").replace(/\s+/g, " ").trim();
 }
+
+// The mark a test runner puts on a test's line when it runs it again (Playwright's `(retry #1)`):
+// the same test failing again is the same error.
+const RETRY = / \(retry #\d+\)/g;
