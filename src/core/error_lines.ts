@@ -132,7 +132,13 @@ const REPORT = new RegExp(
   String.raw`^${REPORT_AT}(?:(?:${REPORT_WORD}|${COMPILER_CODE})\s*\S)`,
   "i",
 );
-// What Go's compiler and checkers report, after the place in a Go file (`checker_test.go:41:18:
+// What the Kotlin compiler reports, as Gradle prints it: `e: file:///a/X.kt:12:5 Unresolved
+// reference: toMinorUnits` (older releases: `e: /a/X.kt: (12, 5): …`).
+const KOTLIN_REPORT_START = String.raw`^e: (?:file://)?/`;
+const KOTLIN_REPORT = new RegExp(
+  String.raw`${KOTLIN_REPORT_START}\S*?\.kts?(?::\d+:\d+|: \(\d+, \d+\):) \S`,
+);
+// What the Go compiler and checkers report, after the place in a Go file (`checker_test.go:41:18:
 // undefined: errRedisNotConfigured`, a linter's `handlers.go:112:12: Error return value … not
 // checked (errcheck)`).
 const GO_PLACE = String.raw`\.go:\d+:\d+: `;
@@ -215,6 +221,7 @@ const MARKS = [
       String.raw`(?:${
         RAISED_ENDS.filter((end) => !heldBy(end, WRITTEN_MARKS)).join("|")
       })(?::|[^\S\n]*$)`,
+      KOTLIN_REPORT_START,
     ].join("|"),
     "gm",
   ),
@@ -268,8 +275,10 @@ function candidateLines(output: string): { text: string; starts: number[] } {
 // The line after a compiler's or linter's report that says where the error is: rustc's and
 // Ruff's `  --> src/lib.rs:12:5`, miette's `  ╭─[src/main.rs:3:1]`.
 const LOCATION_LINE = /^\s*(?:-->\s|╭─\[).*\S:\d+(?::\d+)?\]?\s*$/;
-// A JavaScript runtime's first frame after an error it raised: `    at parse (file:///a.ts:3:7)`.
-const FRAME_LINE = /^\s+at\s.*\S:\d+(?::\d+)?\)?\s*$/;
+// A JavaScript runtime's first frame after an error it raised, which places it by line and
+// column: `    at parse (file:///a.ts:3:7)` (a JVM's frames, by line only, are mostly the test
+// framework's: `at org.junit…AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)`).
+const FRAME_LINE = /^\s+at\s.*\S:\d+:\d+\)?\s*$/;
 // A line of source code a compiler or a linter quotes under its report, in its numbered gutter
 // (rustc's and Clippy's `205 |     None => return ExitCode::FAILURE,`, gcc's, a code frame's
 // `> 12 |`): the program's code, whatever words it holds.
@@ -449,7 +458,8 @@ const CONTINUED = new RegExp(String.raw`^${MAVEN_ERROR_TAG} +\S`);
 // it: pnpm's and npm's (`ELIFECYCLE  Command failed with exit code 2.`,
 // `ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL …`, `apps/admin build: Failed`, `npm ERR! code ELIFECYCLE`),
 // yarn's, make's (`make: *** [Makefile:12: build] Error 2`), cargo's (`could not compile … due to
-// 2 previous errors`), just's, GitHub Actions' (`Error: Process completed with exit code 1.`).
+// 2 previous errors`), just's, GitHub Actions' (`Error: Process completed with exit code 1.`),
+// Gradle's (`> Task :core:test FAILED`, `FAILURE: Build failed with an exception.`, `BUILD FAILED`).
 const RELAYED_FAILURE = new RegExp(
   [
     String.raw`^ELIFECYCLE\b`,
@@ -463,6 +473,14 @@ const RELAYED_FAILURE = new RegExp(
     String.raw`^error: could not compile \S+ .*due to \d+ previous errors?`,
     String.raw`^error: Recipe \S+ failed`,
     String.raw`^Error: Process completed with exit code \d`,
+    // Gradle's, after a task's own report: the task that failed, what went wrong with it, the
+    // build that did.
+    String.raw`^> Task \S+ FAILED$`,
+    String.raw`^FAILURE: Build failed with an exception\.`,
+    String.raw`^Execution failed for task '`,
+    String.raw`^> A failure occurred while executing `,
+    String.raw`^> Compilation error\. See log`,
+    String.raw`^BUILD FAILED\b`,
   ].join("|"),
 );
 
@@ -530,7 +548,8 @@ function judgeAsPrinted(raw: string): ErrorLine | undefined {
     : isTaggedError(line)
     ? "tagged"
     : REPORT.test(line) || REPORT_OPENING.test(line) || UNRUN.test(line) ||
-        STOP_REPORT.test(line) || UNDEFINED_REPORT.test(line) || GO_REPORT.test(line)
+        STOP_REPORT.test(line) || UNDEFINED_REPORT.test(line) || GO_REPORT.test(line) ||
+        KOTLIN_REPORT.test(line)
     ? "report"
     : undefined;
   if (kind === undefined) return undefined;

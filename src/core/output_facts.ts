@@ -71,6 +71,13 @@ const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; mark:
     mark: String.raw`\d (?:${TALLY_WORDS})`,
   },
   { form: String.raw`Ran \d+ tests? in `, start: true, mark: String.raw`Ran \d` },
+  // Gradle's for a test task (`47 tests completed, 1 failed, 2 skipped`).
+  {
+    form: String.raw`\d+ tests? completed(?:, \d+ (?:failed|skipped))*`,
+    start: true,
+    end: true,
+    mark: " completed",
+  },
   {
     form: String.raw`(?:OK|FAILED) \((?:failures|errors|skipped)=`,
     start: true,

@@ -372,3 +372,29 @@ Deno.test("make's report of a recipe whose failure it ignored is an error line m
     assert.ok(isRelayedFailure(report), report);
   }
 });
+
+Deno.test("a JavaScript error takes its first frame, a JVM exception none (its first frames are the test framework's)", () => {
+  const js = [
+    "TypeError: Cannot read properties of undefined (reading 'rate')",
+    "    at total (file:///app/src/cart.ts:42:17)",
+  ];
+  assert.deepEqual(errorLines(js.join("\n")).map((line) => line.text), [
+    `${js[0]} ${js[1]?.trim()}`,
+  ]);
+  const jvm = [
+    "    org.opentest4j.AssertionFailedError: expected: <120> but was: <119>",
+    "        at app//org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)",
+  ];
+  assert.deepEqual(errorLines(jvm.join("\n")).map((line) => line.text), [
+    "AssertionFailedError: expected: <120> but was: <119>",
+  ]);
+  // Kotlin's warnings are none; its errors are reports, in either form it writes them.
+  assert.deepEqual(
+    errorLines([
+      "w: file:///a/X.kt:3:9 Parameter 'n' is never used",
+      "e: file:///a/X.kt:12:5 Unresolved reference: toMinorUnits",
+      "e: /a/Y.kt: (27, 31): Type mismatch: inferred type is Int but Long was expected",
+    ].join("\n")).map((line) => line.kind),
+    ["report", "report"],
+  );
+});

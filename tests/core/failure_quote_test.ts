@@ -111,3 +111,41 @@ Deno.test("a failed Maven build's line quotes its error, not the help Maven prin
     }
   }
 });
+
+Deno.test("a failed Gradle build's line quotes the Kotlin compiler's reports, not Gradle's that the task failed", () => {
+  const random = new SeededRandom(41);
+  for (let trial = 0; trial < 30; trial++) {
+    const module = random.pick(["billing-client", "core", "api"]);
+    const reports = Array.from(
+      { length: random.range(1, 3) },
+      (_, index) =>
+        `e: file:///home/dev/ledgerd/${module}/src/main/kotlin/X${index}.kt:${
+          random.range(1, 300)
+        }:${random.range(1, 40)} Unresolved reference: ${
+          random.pick(["toMinorUnits", "ledgerId", "split"])
+        }`,
+    );
+    const output = [
+      `> Task :${module}:compileKotlin FAILED`,
+      ...reports,
+      "",
+      "FAILURE: Build failed with an exception.",
+      "",
+      "* What went wrong:",
+      `Execution failed for task ':${module}:compileKotlin'.`,
+      "> A failure occurred while executing org.jetbrains.kotlin.compilerRunner.GradleCompilerRunnerWithWorkers$GradleKotlinCompilerWorkAction",
+      "   > Compilation error. See log for more details",
+      "",
+      `BUILD FAILED in ${random.range(1, 59)}s`,
+    ].join("\n");
+    const window = [
+      { role: "user", content: "Build it.", _row_id: 1 },
+      ...callRows(2, "terminal", { command: "./gradlew build" }, { output, exit_code: 1 }),
+    ];
+    const { body } = project(window, { sessionId: "s", budgetTokens: 8000 });
+    const fixes = body.split("## Errors & Fixes\n")[1]!.split("\n\n")[0]!;
+    assert.ok(fixes.includes(`— failed (exit 1) [#3]: ${reports[0]}`), `${output}\n${fixes}`);
+    const seen = body.split("## Errors Seen\n")[1]!.split("\n\n")[0]!;
+    for (const report of reports) assert.ok(seen.includes(`- ${report}`), `${report}\n${seen}`);
+  }
+});

@@ -366,6 +366,8 @@ const TALLIES: ReadonlyArray<readonly [string, string]> = [
   ["===== 2 failed, 140 passed in 3.12s =====", "2 failed, 140 passed in 3.12s"],
   ["=========== 12 deselected in 0.40s ===========", "12 deselected in 0.40s"],
   ["Ran 12 tests in 0.412s", "Ran 12 tests in 0.412s"],
+  ["47 tests completed, 1 failed, 2 skipped", "47 tests completed, 1 failed, 2 skipped"],
+  ["12 tests completed, 3 failed", "12 tests completed, 3 failed"],
   ["FAILED (failures=2, errors=1)", "FAILED (failures=2, errors=1)"],
   ["Tests:       2 failed, 40 total", "Tests: 2 failed, 40 total"],
   [
@@ -421,6 +423,7 @@ Deno.test("Facts from Outputs keeps a run's tally, whichever runner, checker or 
           "ok",
           "Tests:",
           `Ran ${index} tests`,
+          `${index} tests completed in the nightly job, see the dashboard`,
           `${index} passed validation`,
           `ok\tnot a package`,
           `Found ${index} files to check`,
