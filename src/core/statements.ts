@@ -52,8 +52,10 @@ const DECISION_CUES =
   /\b(?:decision|decided?|chose|chosen|opt(?:ed)? (?:for|to)|going with|go with|(?:i|we)(?:'ll| will) (?:use|keep|go with|switch to|stick with|leave)|instead of|rather than|switch(?:ed|ing)? to|settled on|the plan is|the fix is|root cause)\b/i;
 
 // Where a text breaks into sentences: after a full stop, question or exclamation mark followed by
-// a space, at line breaks and list bullets.
-const SENTENCE_BREAK = /(?<=[.!?])\s+(?=\S)|\s*\n+\s*(?:[-*•]\s+)?/;
+// a space (not the stop of an abbreviation: `e.g.`, `i.e.`, `etc.`, `vs.`), at line breaks and
+// list bullets.
+const SENTENCE_BREAK =
+  /(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc|vs|cf|incl|approx|resp|esp)\.)[^\S\n]+(?=\S)|\s*\n+\s*(?:[-*•]\s+)?/;
 // A fenced block of code or output: quoted material, whose comments and messages are nobody's
 // statement.
 const FENCE = String.raw`^[ \t]*(\`{3,}|~{3,})`;

@@ -273,3 +273,31 @@ Deno.test("a closing reply too long for its line still shows the decision a late
     }
   }
 });
+
+Deno.test("a decision's sentence runs past the stops of its abbreviations", () => {
+  for (
+    const [seed, abbreviation] of [[41, "e.g."], [42, "i.e."], [43, "etc."], [44, "vs."]] as const
+  ) {
+    const random = new SeededRandom(seed);
+    const batch = random.range(2, 900);
+    const sentence =
+      `Decision: keep the ${random.hex(4)} cache, ${abbreviation} for batch ${batch}, ` +
+      `and drop the rest.`;
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Tidy the caches." },
+      {
+        role: "assistant",
+        _row_id: 2,
+        content: `Looking at the caches. ${sentence} Then I rerun.`,
+        tool_calls: [{
+          id: "c2",
+          type: "function",
+          function: { name: "terminal", arguments: JSON.stringify({ command: "ls cache" }) },
+        }],
+      },
+      { role: "tool", _row_id: 3, tool_call_id: "c2", content: '{"output":"a","exit_code":0}' },
+    ];
+    const body = project(rows, { budgetTokens: 8_000 }).body;
+    assert.ok(body.includes(`[#2] assistant: ${sentence}\n`), body);
+  }
+});
