@@ -27,6 +27,7 @@ import { type DiffFile, diffFiles } from "./unified_diff.ts";
 /** What an output fact is. */
 export type OutputFactKind =
   | "commit"
+  | "hash"
   | "diff"
   | "tally"
   | "report"
@@ -43,7 +44,7 @@ export interface OutputFact {
 // git's line for a commit it made (`[main 0490c43] message`), at the start of any line of an output.
 const COMMIT_LINE = /^\[[^\]\s]{1,200} (?:\(root-commit\) )?[0-9a-f]{7,40}\] .*$/gm;
 // A hash git printed on a line of its own (`git rev-parse HEAD`, `git log --format=%H`, `git log`'s
-// `commit …` line).
+// `commit …` line): a commit's, or a tree's or a blob's (`git merge-tree --write-tree`).
 const HASH_LINE = /^(?:commit )?[0-9a-f]{7,40}$/gm;
 // git's line for where its work left the branch: the commit a bisect found, a rebase that ended,
 // a reset or a checkout (`5e2a9c1… is the first bad commit`, `Successfully rebased and updated
@@ -413,7 +414,7 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
     const hashes = (text.match(HASH_LINE) ?? []).filter((line) =>
       !facts.some((fact) => fact.text.includes(line.replace(/^commit /, "")))
     );
-    for (const line of hashes.slice(0, MOST_PER_KIND)) add("commit", line);
+    for (const line of hashes.slice(0, MOST_PER_KIND)) add("hash", line);
   }
   for (const file of diffFiles(text).slice(0, MOST_PER_KIND)) add("diff", diffFact(file));
   for (const tally of outputTallies(outcome)) add("tally", withoutRules(tally));

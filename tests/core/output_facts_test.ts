@@ -213,8 +213,8 @@ Deno.test("Facts from Outputs keeps a hash git printed alone, and no hex a progr
     ];
     const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
     assert.deepEqual(lines, [
-      `- [#3] terminal commit: ${full}`,
-      `- [#5] terminal commit: ${short}`,
+      `- [#3] terminal hash: ${full}`,
+      `- [#5] terminal hash: ${short}`,
     ]);
   }
 });
