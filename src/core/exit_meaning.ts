@@ -109,6 +109,65 @@ function isSilent(output: string): boolean {
   return output.trim() === "";
 }
 
+/** The status a line's work ended with as the line echoed it, and what that status answers. */
+export interface EchoedStatus {
+  readonly status: number;
+  readonly meaning?: ExitMeaning;
+}
+
+// `echo`'s expansion of the status before it: `$?` or `${?}`.
+const LAST_STATUS = /\$\?|\$\{\?\}/;
+const MOST_STATUS_DIGITS = 3;
+
+/**
+ * The exit status a line's work ended with, as the line echoed it last (`./gradlew build; echo
+ * "gradle exit=$?"` printing `gradle exit=0`): when the line is that work (one step, or steps
+ * joined by `&&`, no pipeline), then `;` or a newline, then an `echo` whose only expansion is
+ * `$?`, and the output's last line is what that echo prints. The line's own status is the echo's,
+ * which says nothing of the work; this one does. What it answers is claimed as for the work run
+ * alone (`grep -n TODO a.py; echo $?` printing only `1` found no match).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { echoedStatus } from "./exit_meaning.ts";
+ * assert.deepEqual(echoedStatus('./gradlew build; echo "exit=$?"', "BUILD FAILED\nexit=1"), { status: 1 });
+ * assert.deepEqual(echoedStatus("grep -n TODO a.py; echo $?", "1"), { status: 1, meaning: "no match" });
+ * assert.equal(echoedStatus("make | tee b.log; echo $?", "0"), undefined);
+ * ```
+ */
+export function echoedStatus(command: string, output: string): EchoedStatus | undefined {
+  if (!LAST_STATUS.test(command)) return undefined;
+  const steps = commandSteps(command)?.steps;
+  if (steps === undefined || steps.length < 2) return undefined;
+  const echo = steps.at(-1) as ShellSegment;
+  const work = steps.slice(0, -1);
+  const separator = work.at(-1)?.then;
+  if (echo.words[0] !== "echo" || (separator !== ";" && separator !== "\n")) return undefined;
+  if (work.slice(0, -1).some((step) => step.then !== "&&")) return undefined;
+  const said = echo.words.slice(1);
+  if (said.some((word) => word.startsWith("-"))) return undefined;
+  const parts = said.join(" ").split(LAST_STATUS);
+  if (parts.length !== 2 || parts.some((part) => /[$`]/.test(part))) return undefined;
+  const [before = "", after = ""] = parts;
+  const printed = output.trimEnd();
+  const last = printed.slice(printed.lastIndexOf("\n") + 1).trim();
+  const form = new RegExp(
+    `^${RegExp.escape(before.trim())}\\s*(\\d{1,${MOST_STATUS_DIGITS}})\\s*${
+      RegExp.escape(after.trim())
+    }$`,
+  );
+  const status = form.exec(last)?.[1];
+  if (status === undefined) return undefined;
+  const code = Number(status);
+  const step = work.length === 1 ? shellStep(work[0] as ShellSegment) : undefined;
+  const rest = printed.slice(0, Math.max(0, printed.lastIndexOf("\n")));
+  const meaning = step === undefined
+    ? undefined
+    : ANSWER_RULES.find((rule) => rule.status === code && rule.answers(step, rest))?.meaning;
+  return meaning === undefined ? { status: code } : { status: code, meaning };
+}
+
 // A search that counts its hits (`grep -c`, `--count`): a count option, alone or among others.
 const COUNT_OPTION = /^(?:--count|-[a-zA-Z]*c[a-zA-Z]*)$/;
 // What a count of no hits prints: `0`, or `file:0` for each file searched.

@@ -1,7 +1,7 @@
 import { isRecord } from "./content.ts";
 import type { ErrorLine } from "./error_lines.ts";
 import { commandErrorLines, reportedError } from "./error_output.ts";
-import { exitMeaning, statusPasser } from "./exit_meaning.ts";
+import { echoedStatus, exitMeaning, statusPasser } from "./exit_meaning.ts";
 import { resultObject } from "./json_result.ts";
 import {
   INTERRUPTED_OUTPUT_MARK,
@@ -156,8 +156,16 @@ function interpretExit(outcome: Outcome, call: CallKind): Outcome {
     return meaning === undefined ? read : { ...read, kind: "answer", meaning };
   }
   if (read.kind === "succeeded") {
+    // The work's status as the line echoed it last, where it did (the line's is the echo's).
+    const echoed = read.stub ? undefined : echoedStatus(line, read.detail);
+    if (echoed?.meaning !== undefined) {
+      return { ...read, kind: "answer", exitCode: echoed.status, meaning: echoed.meaning };
+    }
+    if (echoed !== undefined && echoed.status !== 0) {
+      return { ...read, kind: "failed", exitCode: echoed.status };
+    }
     // A status passed on by `tail` or `|| true` says nothing of the work before it.
-    const passer = statusPasser(line);
+    const passer = echoed === undefined ? statusPasser(line) : undefined;
     const ran: Outcome = passer === undefined ? read : { ...read, kind: "relayed", exitOf: passer };
     const error = reportedError(line, read.detail, read.errorLines);
     return error === undefined ? ran : { ...ran, reportedError: error, printedError: true };
