@@ -28,6 +28,7 @@ import { type DiffFile, diffFiles } from "./unified_diff.ts";
 export type OutputFactKind =
   | "commit"
   | "hash"
+  | "saved"
   | "diff"
   | "tally"
   | "report"
@@ -46,6 +47,12 @@ const COMMIT_LINE = /^\[[^\]\s]{1,200} (?:\(root-commit\) )?[0-9a-f]{7,40}\] .*$
 // A hash git printed on a line of its own (`git rev-parse HEAD`, `git log --format=%H`, `git log`'s
 // `commit …` line): a commit's, or a tree's or a blob's (`git merge-tree --write-tree`).
 const HASH_LINE = /^(?:commit )?[0-9a-f]{7,40}$/gm;
+// Where a test runner saved its report, the way back to the failures it lists: Gradle's
+// (`> There were failing tests. See the report at: file:///a/build/reports/tests/test/index.html`),
+// pytest's (`- generated xml file: /a/junit.xml -`), and the marks that find them fast.
+const SAVED_REPORT =
+  /^(?:> )?(?:There were failing tests\. )?See the report at: \S+$|^-* ?generated xml file: \S+(?: -*)?$/gm;
+const SAVED_REPORT_MARKS = ["report at: ", "xml file: "];
 // git's line for where its work left the branch: the commit a bisect found, a rebase that ended,
 // a reset or a checkout (`5e2a9c1… is the first bad commit`, `Successfully rebased and updated
 // refs/heads/fix`, `HEAD is now at 7b3e5f0 Merge …`).
@@ -416,6 +423,7 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
     );
     for (const line of hashes.slice(0, MOST_PER_KIND)) add("hash", line);
   }
+  if (SAVED_REPORT_MARKS.some((mark) => text.includes(mark))) some("saved", SAVED_REPORT);
   for (const file of diffFiles(text).slice(0, MOST_PER_KIND)) add("diff", diffFact(file));
   for (const tally of outputTallies(outcome)) add("tally", withoutRules(tally));
   if (!isFailure(outcome)) {

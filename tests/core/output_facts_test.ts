@@ -188,6 +188,44 @@ Deno.test("Facts from Outputs keeps where git's work left the branch: a bisect's
   }
 });
 
+Deno.test("Facts from Outputs keeps where a test runner saved its report", () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    const random = new SeededRandom(seed);
+    const module = random.pick(["core", "api", "billing"]);
+    const gradle = `> There were failing tests. See the report at: ` +
+      `file:///srv/app/${module}/build/reports/tests/test/index.html`;
+    const xml = `/tmp/reports/junit-${random.hex(4)}.xml`;
+    // pytest frames the line with rules (`---- generated xml file: /a/j.xml ----`).
+    const junit = `${"-".repeat(random.range(3, 30))} generated xml file: ${xml} ${
+      "-".repeat(random.range(3, 30))
+    }`;
+    const noise = (count: number) =>
+      Array.from({ length: count }, (_, index) => `> Task :${module}:step${index}`);
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Run the tests." },
+      ...callRows(2, "terminal", { command: "./gradlew test" }, {
+        output: [...noise(random.range(0, 30)), gradle, "BUILD FAILED in 9s"].join("\n"),
+        exit_code: 1,
+      }),
+      ...callRows(4, "terminal", { command: "pytest --junitxml=/tmp/reports/j.xml" }, {
+        output: [...noise(random.range(0, 30)), junit, "3 passed in 0.1s"].join("\n"),
+        exit_code: 0,
+      }),
+      // A report named in prose is no saved report.
+      ...callRows(6, "terminal", { command: "cat NOTES.md" }, {
+        output: "The nightly job publishes its report; see the report at the dashboard",
+        exit_code: 0,
+      }),
+    ];
+    const saved = facts(project(rows, { budgetTokens: 8_000 }).body)
+      .filter((line) => line.includes(" saved: "));
+    assert.deepEqual(saved, [
+      `- [#3] terminal saved: ${gradle}`,
+      `- [#5] terminal saved: generated xml file: ${xml}`,
+    ]);
+  }
+});
+
 Deno.test("Facts from Outputs keeps a hash git printed alone, and no hex a program printed", () => {
   for (let seed = 1; seed <= 10; seed++) {
     const random = new SeededRandom(seed);

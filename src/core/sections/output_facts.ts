@@ -18,6 +18,7 @@ export interface OutputFactEntry {
 const LABELS: Readonly<Record<OutputFactKind, string>> = {
   commit: "commit",
   hash: "hash",
+  saved: "saved",
   diff: "diff",
   tally: "tally",
   report: "reported",
