@@ -134,9 +134,9 @@ const REPORT = new RegExp(
 );
 // What the Kotlin compiler reports, as Gradle prints it: `e: file:///a/X.kt:12:5 Unresolved
 // reference: toMinorUnits` (older releases: `e: /a/X.kt: (12, 5): …`).
-const KOTLIN_REPORT_START = String.raw`^e: (?:file://)?/`;
+const KOTLIN_REPORT_START = String.raw`e: (?:file://)?/`;
 const KOTLIN_REPORT = new RegExp(
-  String.raw`${KOTLIN_REPORT_START}\S*?\.kts?(?::\d+:\d+|: \(\d+, \d+\):) \S`,
+  String.raw`^${KOTLIN_REPORT_START}\S*?\.kts?(?::\d+:\d+|: \(\d+, \d+\):) \S`,
 );
 // What the Go compiler and checkers report, after the place in a Go file (`checker_test.go:41:18:
 // undefined: errRedisNotConfigured`, a linter's `handlers.go:112:12: Error return value … not
@@ -221,7 +221,6 @@ const MARKS = [
       String.raw`(?:${
         RAISED_ENDS.filter((end) => !heldBy(end, WRITTEN_MARKS)).join("|")
       })(?::|[^\S\n]*$)`,
-      KOTLIN_REPORT_START,
     ].join("|"),
     "gm",
   ),
@@ -230,8 +229,8 @@ const MARKS = [
   ),
   new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
 ];
-// The reports that work could not run, make's and patch's, a linker's, Go's tools' and the
-// compilers that write a code after the word end what a command printed: they are looked for in its
+// The reports that work could not run, make's and patch's, a linker's, Go's tools', the Kotlin
+// compiler's and the compilers that write a code after the word end what a command printed: they are looked for in its
 // last lines only (a pass over every output for them would cost as much as any other).
 const LAST_REPORT_MARK = new RegExp(
   [
@@ -240,6 +239,7 @@ const LAST_REPORT_MARK = new RegExp(
     RegExp.escape(IGNORED),
     RegExp.escape(UNDEFINED),
     GO_PLACE,
+    KOTLIN_REPORT_START,
     ...CODE_PLACE_ENDS.map((end) => RegExp.escape(`${end}error `)),
   ].join("|"),
   "g",
