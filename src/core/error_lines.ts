@@ -230,8 +230,9 @@ const MARKS = [
   new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
 ];
 // The reports that work could not run, make's and patch's, a linker's, Go's tools', the Kotlin
-// compiler's and the compilers that write a code after the word end what a command printed: they are looked for in its
-// last lines only (a pass over every output for them would cost as much as any other).
+// compiler's and the compilers that write a code after the word end what a command printed: they
+// are looked for in its last lines only (a pass over every output for them would cost as much as
+// any other).
 const LAST_REPORT_MARK = new RegExp(
   [
     UNRUN_ENDING,
@@ -459,7 +460,8 @@ const CONTINUED = new RegExp(String.raw`^${MAVEN_ERROR_TAG} +\S`);
 // `ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL …`, `apps/admin build: Failed`, `npm ERR! code ELIFECYCLE`),
 // yarn's, make's (`make: *** [Makefile:12: build] Error 2`), cargo's (`could not compile … due to
 // 2 previous errors`), just's, GitHub Actions' (`Error: Process completed with exit code 1.`),
-// Gradle's (`> Task :core:test FAILED`, `FAILURE: Build failed with an exception.`, `BUILD FAILED`).
+// Gradle's (`> Task :core:test FAILED`, `FAILURE: Build failed with an exception.`,
+// `BUILD FAILED`).
 const RELAYED_FAILURE = new RegExp(
   [
     String.raw`^ELIFECYCLE\b`,

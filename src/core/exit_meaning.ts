@@ -69,9 +69,10 @@ const ANSWER_RULES: readonly AnswerRule[] = [
  * the command line is one program (after `cd DIR &&` steps, which print an error when they fail),
  * and the output agrees (a search that printed nothing or, counting its hits, counts of 0; a test
  * that printed nothing). A pipeline's status is its last program's (unless the line sets
- * `pipefail`), so a pipeline ending in a search that found nothing found no match. A list or anything the reader cannot follow claims nothing,
- * because then another program may have set the status. The program is read past environment
- * assignments, wrappers and its path (`LC_ALL=C /usr/bin/grep`).
+ * `pipefail`), so a pipeline ending in a search that found nothing found no match. A list or
+ * anything the reader cannot follow claims nothing, because then another program may have set the
+ * status. The program is read past environment assignments, wrappers and its path (`LC_ALL=C
+ * /usr/bin/grep`).
  *
  * @example
  * ```ts
@@ -101,7 +102,12 @@ export function exitMeaning(
   }
   const step = steps?.length === 1 ? shellStep(steps[0] as ShellSegment) : undefined;
   if (step === undefined) return undefined;
-  return ANSWER_RULES.find((rule) => rule.status === exitCode && rule.answers(step, output))
+  return answerOf(step, exitCode, output);
+}
+
+/** What `status` answers for `step`, which printed `output`, by the first rule that holds. */
+function answerOf(step: ShellStep, status: number, output: string): ExitMeaning | undefined {
+  return ANSWER_RULES.find((rule) => rule.status === status && rule.answers(step, output))
     ?.meaning;
 }
 
@@ -162,9 +168,7 @@ export function echoedStatus(command: string, output: string): EchoedStatus | un
   const code = Number(status);
   const step = work.length === 1 ? shellStep(work[0] as ShellSegment) : undefined;
   const rest = printed.slice(0, Math.max(0, printed.lastIndexOf("\n")));
-  const meaning = step === undefined
-    ? undefined
-    : ANSWER_RULES.find((rule) => rule.status === code && rule.answers(step, rest))?.meaning;
+  const meaning = step === undefined ? undefined : answerOf(step, code, rest);
   return meaning === undefined ? { status: code } : { status: code, meaning };
 }
 

@@ -12,8 +12,8 @@
  *   backticks. A line cut short loses its closing states: its final outcome is then not stated.
  * - Blocked and Errors & Fixes: ``- [#call] tool `display` — <state> [#ref]`` followed by
  *   `, no later success`, `: <quoted words>` and/or ` → fixed at [#ref]`.
- * - Relevant Files: `- path — operations`; Errors Seen: `- line ×N[, numbers vary] (first at [#ref])`; Goal:
- *   `[#ref] request`.
+ * - Relevant Files: `- path — operations`; Errors Seen: `- line ×N[, numbers vary] (first at
+ *   [#ref])`; Goal: `[#ref] request`.
  * - A section that dropped entries ends with `(N older <noun> omitted; …)`.
  *
  * @module

@@ -26,8 +26,8 @@ const DECISION_SHARE = 0.6;
  * `text` in at most `width` characters: cut at its end, unless that cuts away the decision a
  * later sentence states (from `at` on); then its start and that decision, each cut to its share.
  */
-function shownStatement(text: string, width: number, at: number | undefined): string {
-  if (text.length <= width || at === undefined || at < width * DECISION_SHARE) {
+function shownStatement(text: string, width: number, at: number): string {
+  if (text.length <= width || at < width * DECISION_SHARE) {
     return cut(text, width);
   }
   const decision = text.slice(at);
@@ -50,9 +50,8 @@ function keyOf(text: string): string {
  * the assistant's closing statement of each turn, oldest first (see `statements.ts`): ``[#12]
  * assistant: Decision: keep max_retries at 7.``. A statement made again is listed once, at its
  * first row; the user's words that Goal shows at its narrowest, or the Historical Task Snapshot
- * of the latest request at its narrowest, are not repeated here. When some
- * must go, the user's statements stay first, then the assistant's decisions, then the newer
- * statements.
+ * of the latest request at its narrowest, are not repeated here. When some must go, the user's
+ * statements stay first, then the assistant's decisions, then the newer statements.
  */
 export const DECISIONS: SectionSpec<DecisionEntry> = {
   heading: "## Decisions & Conclusions",
@@ -89,12 +88,12 @@ export const DECISIONS: SectionSpec<DecisionEntry> = {
   merge: (earlier) => earlier,
   render(entry, width, view) {
     const at = entry.decisionAt;
+    const line = `${renderRef(entry.ref)} ${entry.role}: `;
+    if (at === undefined) return `${line}${cut(showRoot(entry.text, view), width)}`;
     // The root is shown short in each part, so the decision's place is found again after it.
-    const text = at === undefined
-      ? showRoot(entry.text, view)
-      : `${showRoot(entry.text.slice(0, at), view)}${showRoot(entry.text.slice(at), view)}`;
-    const shownAt = at === undefined ? undefined : showRoot(entry.text.slice(0, at), view).length;
-    return `${renderRef(entry.ref)} ${entry.role}: ${shownStatement(text, width, shownAt)}`;
+    const head = showRoot(entry.text.slice(0, at), view);
+    const text = `${head}${showRoot(entry.text.slice(at), view)}`;
+    return `${line}${shownStatement(text, width, head.length)}`;
   },
   parse(line, view) {
     const match = LINE.exec(line);

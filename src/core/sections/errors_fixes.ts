@@ -27,8 +27,9 @@ const FIXED_SUFFIX = new RegExp(`${FIXED}(${REF_PATTERN})$`);
 /**
  * Errors & Fixes: one entry per call that failed or reported an error — its first trouble with the
  * error's own words — and `→ fixed at [#N]` when the identical call succeeded cleanly after its
- * last trouble (for a background job, a later job of the identical command line). A call that only succeeded here still marks a previous projection's unfixed entry
- * as fixed (not when that success happened before the previous projection's messages).
+ * last trouble (for a background job, a later job of the identical command line). A call that
+ * only succeeded here still marks a previous projection's unfixed entry as fixed (not when that
+ * success happened before the previous projection's messages).
  */
 export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
   heading: "## Errors & Fixes",

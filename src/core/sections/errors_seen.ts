@@ -88,8 +88,8 @@ function shownError(line: string): { text: string; key: string } {
  * (`Error: …`, `fatal: …`) — whatever the command's exit code, with
  * how many times it was printed and the first row it appeared in. Errors are told apart by their
  * fingerprint (numbers, hex runs and uuids masked), so the same error with other ids is one entry;
- * the entry shows the first one, ids and all, and says `numbers vary` when the others differ. A test run's tally is no error line here, and a
- * pruning stub keeps no output, so it adds none. When some must go, a runner's report that a step
+ * the entry shows the first one, ids and all, and says `numbers vary` when the others differ. A
+ * test run's tally is no error line here, and a pruning stub keeps no output, so it adds none. When some must go, a runner's report that a step
  * failed (pnpm's `ELIFECYCLE`, cargo's `could not compile`) goes first: the step's own says more.
  */
 export const ERRORS_SEEN: SectionSpec<ErrorSeenEntry> = {
