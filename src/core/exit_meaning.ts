@@ -12,7 +12,16 @@ import {
  * found nothing, a comparison or a plan that found differences, a test or a question that is false.
  * These read as answers, not failures.
  */
-export const EXIT_MEANINGS = ["no match", "differences found", "false"] as const;
+export const EXIT_ANSWERS = ["no match", "differences found", "false"] as const;
+
+/**
+ * What a non-zero exit status means for programs that document it as "not finished yet": checks
+ * still pending (`gh pr checks` exits 8). Neither a success nor a failure of what was asked about.
+ */
+export const EXIT_WAITS = ["checks pending"] as const;
+
+/** Every documented meaning of a non-zero exit status: the answers and the waits. */
+export const EXIT_MEANINGS = [...EXIT_ANSWERS, ...EXIT_WAITS] as const;
 
 /** One of {@linkcode EXIT_MEANINGS}. */
 export type ExitMeaning = typeof EXIT_MEANINGS[number];
@@ -31,6 +40,8 @@ const COMPARISONS = new Set(["diff", "cmp"]);
 const TESTS = new Set(["test", "[", "[["]);
 // Infrastructure planners whose `plan -detailed-exitcode` exits 2 when the plan holds changes.
 const PLANNERS = new Set(["terraform", "tofu", "terragrunt"]);
+// GitHub's CLI lists a pull request's checks and exits 8 while some are pending (1 when one failed).
+const PENDING_CHECK = /\bpending\b/i;
 
 // Every documented answer, by status; a step answers by the first rule that holds for it.
 const ANSWER_RULES: readonly AnswerRule[] = [
@@ -60,15 +71,21 @@ const ANSWER_RULES: readonly AnswerRule[] = [
       program === "git" && args[0] === "merge-base" && args.includes("--is-ancestor") &&
       isSilent(output),
   },
+  {
+    status: 8,
+    meaning: "checks pending",
+    answers: ({ program, args }, output) =>
+      program === "gh" && args[0] === "pr" && args[1] === "checks" && PENDING_CHECK.test(output),
+  },
 ];
 
 /**
  * The meaning of a command's exit status when it is an answer rather than a failure, or
  * `undefined`. Claimed only when it is certain: the status is the one the program documents for
- * its answer (1 for a search, a comparison, a test; 2 for a plan asked for `-detailed-exitcode`),
- * the command line is one program (after `cd DIR &&` steps, which print an error when they fail),
- * and the output agrees (a search that printed nothing or, counting its hits, counts of 0; a test
- * that printed nothing). A pipeline's status is its last program's (unless the line sets
+ * its answer (1 for a search, a comparison, a test; 2 for a plan asked for `-detailed-exitcode`;
+ * 8 for `gh pr checks`), the command line is one program (after `cd DIR &&` steps, which print an
+ * error when they fail), and the output agrees (a search that printed nothing or, counting its
+ * hits, counts of 0; a test that printed nothing; a listing of checks with one pending). A pipeline's status is its last program's (unless the line sets
  * `pipefail`), so a pipeline ending in a search that found nothing found no match. A list or
  * anything the reader cannot follow claims nothing, because then another program may have set the
  * status. The program is read past environment assignments, wrappers and its path (`LC_ALL=C

@@ -11,7 +11,7 @@ import {
   TIMED_OUT_OUTPUT_MARK,
   YIELDED_STATUS,
 } from "./hermes.ts";
-import type { OutcomeState } from "./outcome_words.ts";
+import { meaningKind, type OutcomeState } from "./outcome_words.ts";
 import { persistedOutput } from "./persisted_output.ts";
 import { parseStub, type Stub } from "./stub.ts";
 
@@ -153,13 +153,18 @@ function interpretExit(outcome: Outcome, call: CallKind): Outcome {
   if (read.exitCode === undefined) return read;
   if (read.kind === "failed") {
     const meaning = exitMeaning(line, read.exitCode, read.detail);
-    return meaning === undefined ? read : { ...read, kind: "answer", meaning };
+    return meaning === undefined ? read : { ...read, kind: meaningKind(meaning), meaning };
   }
   if (read.kind === "succeeded") {
     // The work's status as the line echoed it last, where it did (the line's is the echo's).
     const echoed = read.stub ? undefined : echoedStatus(line, read.detail);
     if (echoed?.meaning !== undefined) {
-      return { ...read, kind: "answer", exitCode: echoed.status, meaning: echoed.meaning };
+      return {
+        ...read,
+        kind: meaningKind(echoed.meaning),
+        exitCode: echoed.status,
+        meaning: echoed.meaning,
+      };
     }
     if (echoed !== undefined && echoed.status !== 0) {
       return { ...read, kind: "failed", exitCode: echoed.status };

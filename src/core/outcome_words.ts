@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { EXIT_MEANINGS, type ExitMeaning } from "./exit_meaning.ts";
+import { EXIT_ANSWERS, EXIT_WAITS, type ExitMeaning } from "./exit_meaning.ts";
 
 /**
  * What an outcome counts as: the call worked (`success`), did not (`failure`: fixable by a later
@@ -19,7 +19,7 @@ export type Verdict = "success" | "failure" | "refusal" | "none";
 export interface OutcomeState {
   readonly kind: OutcomeKind;
   readonly exitCode?: number;
-  /** For `answer`: what the non-zero exit status means (`no match`, …). */
+  /** For `answer` and `unfinished`: what the non-zero exit status means (`no match`, …). */
   readonly meaning?: ExitMeaning;
   /** A command that exited 0 but printed an error line. */
   readonly printedError?: boolean;
@@ -73,7 +73,12 @@ const WORDINGS = {
   answer: {
     verdict: "success",
     words: (state, exit) => `${state.meaning ?? "false"}${exit}`,
-    read: new RegExp(`^(?<meaning>${EXIT_MEANINGS.join("|")}) \\(exit (?<exit>-?\\d{1,10})\\)`),
+    read: meaningGrammar(EXIT_ANSWERS),
+  },
+  unfinished: {
+    verdict: "none",
+    words: (state, exit) => `${state.meaning ?? EXIT_WAITS[0]}${exit}`,
+    read: meaningGrammar(EXIT_WAITS),
   },
   "no-exit": { verdict: "none", words: () => "ran (no exit code)", read: /^ran \(no exit code\)/ },
   ok: { verdict: "success", words: () => "ok", read: /^ok\b/ },
@@ -117,6 +122,11 @@ const WORDINGS = {
   missing: { verdict: "none", words: () => "no result", read: /^no result/ },
 } as const satisfies Record<string, Wording>;
 
+/** The grammar of an exit status's meaning, one of `meanings`, and the status. */
+function meaningGrammar(meanings: readonly string[]): RegExp {
+  return new RegExp(`^(?<meaning>${meanings.join("|")}) \\(exit (?<exit>-?\\d{1,10})\\)`);
+}
+
 /** What a tool result says happened. */
 export type OutcomeKind = keyof typeof WORDINGS;
 
@@ -125,6 +135,14 @@ const KINDS = Object.keys(WORDINGS) as OutcomeKind[];
 /** What an outcome of `kind` counts as. */
 export function verdictOf(kind: OutcomeKind): Verdict {
   return WORDINGS[kind].verdict;
+}
+
+/**
+ * The kind of outcome an exit status's meaning makes: an answer (the call worked), or, for a wait,
+ * an unfinished one.
+ */
+export function meaningKind(meaning: ExitMeaning): "answer" | "unfinished" {
+  return (EXIT_WAITS as readonly string[]).includes(meaning) ? "unfinished" : "answer";
 }
 
 /** Whether an outcome counts as the call working (an error it printed aside). */
@@ -224,8 +242,10 @@ export function readState(text: string): { state: OutcomeState; length: number }
  * projector's own, not quoted from the cited message).
  */
 export const OUTCOME_WORDS: readonly string[] = KINDS.flatMap((kind) =>
-  kind === "answer"
-    ? EXIT_MEANINGS.map((meaning) => describeState({ kind, meaning, exitCode: 1 }))
+  kind === "answer" || kind === "unfinished"
+    ? (kind === "answer" ? EXIT_ANSWERS : EXIT_WAITS).map((meaning) =>
+      describeState({ kind, meaning, exitCode: 1 })
+    )
     : [
       describeState({ kind, exitCode: 0, printedError: true, exitOf: "tail" }),
       describeState({ kind }),

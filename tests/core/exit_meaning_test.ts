@@ -5,6 +5,17 @@ import { describeState } from "../../src/core/outcome_words.ts";
 
 const result = (output: string, exit_code: number) => JSON.stringify({ output, exit_code });
 
+// What `gh pr checks` prints to a pipe and to a terminal while a check is pending, and when one
+// failed.
+const GH_PENDING = "lint\tpass\t32s\thttps://github.com/acme/api/actions/runs/1/job/2\n" +
+  "e2e\tpending\t0\thttps://github.com/acme/api/actions/runs/1/job/3";
+const GH_PENDING_TTY = "Some checks are still pending\n0 failing, 1 successful, 0 skipped, and 1 " +
+  "pending checks\n\n   NAME  DESCRIPTION  ELAPSED  URL\n✓  lint               32s      " +
+  "https://github.com/acme/api/actions/runs/1/job/2\n*  e2e                         " +
+  "https://github.com/acme/api/actions/runs/1/job/3";
+const GH_FAILING = "lint\tpass\t32s\thttps://github.com/acme/api/actions/runs/1/job/2\n" +
+  "e2e\tfail\t4m2s\thttps://github.com/acme/api/actions/runs/1/job/3";
+
 // [command line, output, exit code, how the projection states it]
 const CASES: ReadonlyArray<readonly [string, string, number, string]> = [
   ["grep -rn 'def parse' src", "", 1, "no match (exit 1)"],
@@ -79,6 +90,14 @@ const CASES: ReadonlyArray<readonly [string, string, number, string]> = [
     128,
     "failed (exit 128)",
   ],
+  // `gh pr checks` exits 8 while a check is pending, 1 when one failed.
+  ["gh pr checks 412", GH_PENDING, 8, "checks pending (exit 8)"],
+  ["cd /repo && gh pr checks --repo acme/api 412", GH_PENDING_TTY, 8, "checks pending (exit 8)"],
+  ["gh pr checks 412; echo $?", `${GH_PENDING}\n8`, 0, "checks pending (exit 8)"],
+  ["gh pr checks 412", GH_FAILING, 1, "failed (exit 1)"],
+  ["gh pr checks 412", "no checks reported on the 'fix' branch", 8, "failed (exit 8)"],
+  ["gh run view 99 --exit-status", GH_PENDING, 8, "failed (exit 8)"],
+  ["gh pr checks 412 | grep e2e", "e2e\tpending\t0", 8, "failed (exit 8)"],
   ["test -f build/out.js", "", 1, "false (exit 1)"],
   ["[ -d node_modules ]", "", 1, "false (exit 1)"],
   ["pytest -q", "1 failed", 1, "failed (exit 1)"],

@@ -61,6 +61,7 @@ const KINDS: readonly OutcomeKind[] = [
   "succeeded",
   "failed",
   "answer",
+  "unfinished",
   "relayed",
   "no-exit",
   "ok",
@@ -82,6 +83,7 @@ Deno.test("outcome words read back as the state they describe, and are all vocab
         kind,
         ...(exit === undefined ? {} : { exitCode: exit }),
         ...(kind === "answer" ? { meaning: "no match" as const, exitCode: 1 } : {}),
+        ...(kind === "unfinished" ? { meaning: "checks pending" as const, exitCode: 8 } : {}),
         ...(kind === "relayed" ? { exitOf: "tail" } : {}),
       };
       const words = describeState(state);
