@@ -1,7 +1,9 @@
 /**
  * The facts a tool's output states that a later step may need and no other line of a projection
- * keeps: a commit's hash (git's line for a commit it made, or a hash it printed alone), a diff's
- * files (each with the lines it adds and removes and its index line's blobs), a test run's tally,
+ * keeps: a commit's hash (git's line for a commit it made, or a hash it printed alone), where git's
+ * work left the branch (a bisect's result, a rebase, a reset or a checkout: no commit made), a
+ * diff's files (each with the lines it adds and removes and its index line's blobs), a test run's
+ * tally,
  * what a background job that ended printed last and what a delegated task reported (a result's
  * `summary`), the skill a session loaded, the failed items of a long listing and the failed rows of
  * a table, and the lines of a long output that the user's requests point at (`shard 4`,
@@ -27,6 +29,7 @@ import { type DiffFile, diffFiles } from "./unified_diff.ts";
 /** What an output fact is. */
 export type OutputFactKind =
   | "commit"
+  | "git result"
   | "hash"
   | "saved"
   | "diff"
@@ -416,7 +419,7 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   // Most outputs hold neither a commit line nor a diff: their marks are looked for first.
   if (text.includes("] ")) some("commit", COMMIT_LINE);
   if (runsGit(event.call.args.command)) {
-    some("commit", GIT_RESULT_LINE);
+    some("git result", GIT_RESULT_LINE);
     // A hash a result line already names (bisect's `commit …` after it) is stated once.
     const hashes = (text.match(HASH_LINE) ?? []).filter((line) =>
       !facts.some((fact) => fact.text.includes(line.replace(/^commit /, "")))

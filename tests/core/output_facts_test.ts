@@ -147,7 +147,7 @@ Deno.test("Facts from Outputs takes no tool's version the request names for a po
   }
 });
 
-Deno.test("Facts from Outputs keeps where git's work left the branch: a bisect's commit, a rebase, a reset", () => {
+Deno.test("Facts from Outputs keeps where git's work left the branch, none of it called a commit made", () => {
   for (let seed = 1; seed <= 20; seed++) {
     const random = new SeededRandom(seed);
     const hash = random.hex(40);
@@ -180,10 +180,12 @@ Deno.test("Facts from Outputs keeps where git's work left the branch: a bisect's
       }),
     ];
     const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
-    assert.deepEqual(lines.filter((line) => line.includes(" commit: ")), [
-      `- [#3] terminal commit: ${hash} is the first bad commit`,
-      `- [#5] terminal commit: Successfully rebased and updated refs/heads/${branch}.`,
-      `- [#7] terminal commit: HEAD is now at ${hash.slice(0, 7)} Switch split to half-even`,
+    // No commit was made: none of them is a commit's line.
+    assert.deepEqual(lines.filter((line) => line.includes(" commit: ")), []);
+    assert.deepEqual(lines.filter((line) => line.includes(" git result: ")), [
+      `- [#3] terminal git result: ${hash} is the first bad commit`,
+      `- [#5] terminal git result: Successfully rebased and updated refs/heads/${branch}.`,
+      `- [#7] terminal git result: HEAD is now at ${hash.slice(0, 7)} Switch split to half-even`,
     ]);
   }
 });

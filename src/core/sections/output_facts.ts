@@ -17,6 +17,7 @@ export interface OutputFactEntry {
 // How each kind is named on its line (a pointed line is named by nothing but its words).
 const LABELS: Readonly<Record<OutputFactKind, string>> = {
   commit: "commit",
+  "git result": "git result",
   hash: "hash",
   saved: "saved",
   diff: "diff",
