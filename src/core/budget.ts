@@ -176,6 +176,14 @@ function prepare(
   const { spec, content } = plan;
   const width = widthFor(spec, budgetChars, share, content.entries.length);
   const { widths, entries } = distinctShowing(spec, content.entries, width, view);
+  const standing = spec.standing === undefined ? -1 : entries.findLastIndex(spec.standing);
+  const newest = spec.widths.newest;
+  if (standing !== -1 && newest !== undefined) {
+    widths[standing] = Math.max(
+      widths[standing] as number,
+      widthAt(spec.widths.narrow, newest, budgetChars),
+    );
+  }
   const sharing = spec.shared;
   const shared = entries.map((entry) => sharing?.test(entry) ?? false);
   // Lines are rendered when sizing or showing asks for them: most entries of a long section are
@@ -276,13 +284,17 @@ function widthFor(
   share: number,
   count: number,
 ): number {
-  const { narrow, wide } = spec.widths;
-  const step = budgetChars <= NARROW_BUDGET ? 0 : budgetChars < WIDE_BUDGET ? 0.5 : 1;
-  const width = Math.round(narrow + (wide - narrow) * step);
+  const width = widthAt(spec.widths.narrow, spec.widths.wide, budgetChars);
   if (spec.pinned === 0 || count === 0) return width;
   // The pinned entry (the task) always fits its share, however small, rather than being lost.
   const fitted = Math.floor((share - spec.heading.length - 8) / Math.min(count, 4)) - 8;
   return Math.max(LEAST_PINNED_WIDTH, Math.min(width, fitted));
+}
+
+/** A width from `narrow` at small budgets to `wide` at large ones, in three steps. */
+function widthAt(narrow: number, wide: number, budgetChars: number): number {
+  const step = budgetChars <= NARROW_BUDGET ? 0 : budgetChars < WIDE_BUDGET ? 0.5 : 1;
+  return Math.round(narrow + (wide - narrow) * step);
 }
 
 /**

@@ -39,7 +39,15 @@ export interface SectionSpec<E> {
    * Widest its variable text is ever shown; narrower widths are used at small budgets (a section
    * of pinned entries goes as narrow as {@linkcode LEAST_PINNED_WIDTH} to fit its share).
    */
-  readonly widths: { readonly narrow: number; readonly wide: number };
+  readonly widths: {
+    readonly narrow: number;
+    readonly wide: number;
+    /**
+     * Widest the newest entry {@linkcode SectionSpec.standing} picks is shown (it grows from
+     * `narrow` as the others grow to `wide`); the others' `wide` without it.
+     */
+    readonly newest?: number;
+  };
   /** The words its lines write themselves, besides outcome words and what they quote. */
   readonly ownWords: string;
   /** Which entries stay when some must go: the newest (default) or the first. */
@@ -69,6 +77,11 @@ export interface SectionSpec<E> {
    * rank before a higher one, the newer first within a rank; every entry ranks 0 without it.
    */
   keepRank?(entry: E): number;
+  /**
+   * Whether an entry tells where the work stands (a turn's closing reply): the newest such entry
+   * is shown as wide as `widths.newest`.
+   */
+  standing?(entry: E): boolean;
   /** Entries shown several to a line, where a section has such (see {@linkcode SharedLines}). */
   readonly shared?: SharedLines<E>;
   /**

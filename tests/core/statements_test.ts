@@ -301,3 +301,35 @@ Deno.test("a decision's sentence runs past the stops of its abbreviations", () =
     assert.ok(body.includes(`[#2] assistant: ${sentence}\n`), body);
   }
 });
+
+Deno.test("the newest closing reply is shown whole at a large budget, the older ones cut", () => {
+  for (let seed = 51; seed <= 62; seed++) {
+    const random = new SeededRandom(seed);
+    const rows: Row[] = [];
+    const replies = new Map<number, string>();
+    let id = 1;
+    for (let turn = 0; turn < random.range(2, 6); turn++) {
+      rows.push({
+        role: "user",
+        _row_id: id++,
+        content: `Step ${turn}: carry on with the ledger.`,
+      });
+      // Where the turn leaves the work: long, its next step said last.
+      const reply = `Turn ${turn} checked ${random.hex(8)}. ${
+        FILLER.repeat(random.range(3, 6))
+      }Next: replay shard ${random.hex(6)}.`;
+      replies.set(id, reply);
+      rows.push({ role: "assistant", _row_id: id++, content: reply });
+    }
+    const body = project(rows, { budgetTokens: 8_000 }).body;
+    const section = /## Decisions & Conclusions\n([\s\S]*?)(?:\n\n## |$)/.exec(body)?.[1] ?? "";
+    const newest = Math.max(...replies.keys());
+    for (const [row, reply] of replies) {
+      const line = section.split("\n").find((shown) => shown.startsWith(`[#${row}] assistant: `));
+      assert.ok(line !== undefined, `seed ${seed}: [#${row}] listed`);
+      const next = reply.slice(reply.lastIndexOf("Next: "));
+      if (row === newest) assert.ok(line.endsWith(next), `seed ${seed}: ${line}`);
+      else assert.ok(!line.includes(next), `seed ${seed}: older reply shown whole`);
+    }
+  }
+});

@@ -57,7 +57,7 @@ export const DECISIONS: SectionSpec<DecisionEntry> = {
   heading: "## Decisions & Conclusions",
   noun: "statements",
   pinned: 0,
-  widths: { narrow: 160, wide: 400 },
+  widths: { narrow: 160, wide: 400, newest: 1200 },
   ownWords: "user assistant",
   changes(analysis: Analysis): Change<DecisionEntry>[] {
     const rows = analysis.window.rows;
@@ -104,6 +104,8 @@ export const DECISIONS: SectionSpec<DecisionEntry> = {
     const kind = kindOf(text, role) ?? "conclusion";
     return { ref, role, kind, text, ...decisionOf(kind, text) };
   },
+  // The latest turn's closing reply says where the work stood when the window ends.
+  standing: (entry) => entry.kind === "conclusion",
   // What the user stated binds every later step; then the assistant's decisions; then the rest.
   keepRank: (entry) => entry.role === "user" ? 0 : entry.kind === "decision" ? 1 : 2,
 };
