@@ -1,7 +1,8 @@
 /**
  * How a command line is shortened to fit a line: by its words, keeping first what tells a reader
- * which command it is — the program and what it works on — and dropping options before anything
- * else. A long word is shortened inside, never dropped for being long.
+ * which command it is — the programs it runs and what they work on — and dropping options before
+ * anything else. A long word is shortened inside, never dropped for being long; an option or a
+ * short word is shown whole or not at all.
  *
  * @module
  */
@@ -66,18 +67,19 @@ interface Unit {
 }
 
 // What each rank keeps: 0 the first step's program, 1 what it works on first (its subcommand,
-// script or pattern), 2 its other arguments, files redirected to, the last word and later steps'
-// programs, 3 what later steps work on first (`git commit`, `git merge`), 4 the directory a
-// leading `cd` changes to and later steps' other arguments, 5 options whose value names what the
-// program works on (`-Dtest=OrderTotalsTest`, `-target=module.db`, `-n payments`), 6 the other
-// options.
+// script or pattern), 2 later steps' programs (every program the line runs: the one whose status
+// the line reports among them), 3 its other arguments, files redirected to and the last word, 4
+// what later steps work on first (`git commit`, `git merge`), 5 the directory a leading `cd`
+// changes to and later steps' other arguments, 6 options whose value names what the program works
+// on (`-Dtest=OrderTotalsTest`, `-target=module.db`, `-n payments`), 7 the other options.
 const PROGRAM = 0;
 const SUBJECT = 1;
-const ARGUMENT = 2;
-const LATER_SUBJECT = 3;
-const LATER = 4;
-const NAMING_OPTION = 5;
-const OPTION = 6;
+const LATER_PROGRAM = 2;
+const ARGUMENT = 3;
+const LATER_SUBJECT = 4;
+const LATER = 5;
+const NAMING_OPTION = 6;
+const OPTION = 7;
 
 /**
  * `text` (one sanitised line) in at most `width` characters: whole when it fits, else the units
@@ -100,10 +102,15 @@ const OPTION = 6;
 export function shortenCommand(text: string, width: number, keep?: number): string {
   if (text.length <= width) return text;
   const longest = Math.max(LEAST_LONG_WORD, Math.floor(width * LONG_WORD_SHARE));
-  const units: Unit[] = unitsOf(text).map((unit) => {
+  const read = unitsOf(text);
+  const units: Unit[] = read.map((unit) => {
     const around = keep === undefined ? -1 : keep - unit.start;
     return around >= 0 && around < unit.text.length
       ? { ...unit, text: shortenWord(unit.text, longest, around), rank: SUBJECT }
+      // An option is shown whole or not at all, but for the one that ends the line, which often
+      // tells it apart.
+      : isOption(unit.text) && unit !== read.at(-1)
+      ? unit
       : { ...unit, text: shortenWord(unit.text, longest) };
   });
   if (units.length === 0) return cutMiddle(text, width);
@@ -118,16 +125,21 @@ export function shortenCommand(text: string, width: number, keep?: number): stri
     for (const unit of added) kept.add(unit);
     if (render(units, kept).length > width) { for (const unit of added) kept.delete(unit); }
   }
-  // The first unit left out whose step is shown takes what room is left, shortened inside; an
-  // option that does not end the line is shown whole or not at all (`--pro…um` names nothing).
+  // The first unit left out whose step is shown takes what room is left, shortened inside while
+  // it keeps half its characters; an option, or a word too short to shorten, is shown whole or
+  // not at all (`--pro…um`, `'CsvW…r'`, `-p no…er` name nothing).
   const first = order.find((index) =>
     !kept.has(index) && (units[index] as Unit).rank < NAMING_OPTION &&
     (index === (units[index] as Unit).head || kept.has((units[index] as Unit).head))
   );
   if (first !== undefined) {
     const whole = (units[first] as Unit).text;
+    const written = (read[first] as Unit).text;
+    const least = written.length < LEAST_LONG_WORD || isOption(written)
+      ? whole.length
+      : Math.max(LEAST_PART, Math.ceil(written.length / 2));
     kept.add(first);
-    for (let room = width - render(units, kept).length + whole.length; room >= LEAST_PART; room--) {
+    for (let room = width - render(units, kept).length + whole.length; room >= least; room--) {
       units[first] = { ...(units[first] as Unit), text: shortenWord(whole, room) };
       if (render(units, kept).length <= width) break;
     }
@@ -136,6 +148,12 @@ export function shortenCommand(text: string, width: number, keep?: number): stri
   const shown = render(units, kept);
   return kept.size === 0 || shown.length > width ? cutMiddle(text, width) : joinGaps(shown);
 }
+
+/** Whether a unit is an option (after the operator that starts its step, if any). */
+function isOption(unit: string): boolean {
+  return OPTION_UNIT.test(unit);
+}
+const OPTION_UNIT = /^(?:[|&;]+ )*-/;
 
 /** The kept units in their places, each run of dropped ones as one gap. */
 function render(units: readonly Unit[], kept: ReadonlySet<number>): string {
@@ -242,8 +260,9 @@ function wordUnits(text: string): Unit[] {
     let option = false;
     if (position === 0 && word === "cd" && next !== undefined) {
       // Changing to the projection's root (`cd …`) is short and says where the rest runs: it ranks
-      // with the program's arguments; another directory goes before them.
-      rank = next === ROOT_MARK ? ARGUMENT : LATER;
+      // with later steps' programs, before them by its place; another directory goes after the
+      // program's arguments.
+      rank = next === ROOT_MARK ? LATER_PROGRAM : LATER;
       unit = `cd ${words[++index]}`;
     } else if (HERE_DOCUMENT.test(word) && next !== undefined) {
       delimiter = next.replace(/^(['"])(.*)\1$/, "$2");
@@ -260,7 +279,7 @@ function wordUnits(text: string): Unit[] {
       unit = `${word} ${words[++index]}`;
       rank = ARGUMENT;
     } else if (position === 0) {
-      rank = main ? PROGRAM : ARGUMENT;
+      rank = main ? PROGRAM : LATER_PROGRAM;
       program = word.split("/").at(-1) as string;
     } else if (RUNS_ITS_VALUE.test(word) && INTERPRETER.test(program) && next !== undefined) {
       unit = `${word} ${words[++index]}`;

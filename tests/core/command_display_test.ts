@@ -342,3 +342,55 @@ Deno.test("shortenCommand() shows an option whole or not at all unless it ends t
   }
   assert.deepEqual(problems.slice(0, 5), []);
 });
+
+Deno.test("shortenCommand() shows every program a line runs before the first program's other words", () => {
+  for (const line of multiStepLines(300)) {
+    const words = stepWords(line);
+    const starts = words.filter((word, index) =>
+      index === 0 || OPERATORS.some((operator) => word.startsWith(`${operator} `))
+    );
+    // What is kept before later programs: the first program, its first word that is no option,
+    // and the line's last word; each with a gap beside it.
+    const subject = words.slice(1).find((word) => !word.startsWith("-") && !starts.includes(word));
+    const last = words.at(-1) as string;
+    const skeleton = [...starts, subject, last].filter((word) => word !== undefined)
+      .join(" … ");
+    for (const slack of [0, 3, 9]) {
+      const shown = stepWords(shortenCommand(line, skeleton.length + 2 + slack));
+      for (const start of starts) {
+        assert.ok(shown.includes(start), `${start} of ${JSON.stringify(line)}: ${shown.join(" ")}`);
+      }
+    }
+  }
+});
+
+Deno.test("shortenCommand() cuts inside a long word only, keeping half of it, and no option before the last", () => {
+  const random = new SeededRandom(61);
+  const problems: string[] = [];
+  for (let trial = 0; trial < 400; trial++) {
+    const words = Array.from({ length: random.range(2, 7) }, () =>
+      random.pick([
+        `'${random.hex(random.range(3, 10))}'`,
+        `-p no:${random.hex(random.range(4, 12))}`,
+        `--filter='${random.hex(random.range(4, 12))}.*'`,
+        `src/${random.hex(random.range(2, 20))}.py`,
+        random.hex(random.range(14, 30)),
+      ]));
+    const line = `${random.pick(["pytest", "cargo test", "ctest -R"])} ${words.join(" ")}`;
+    const whole = line.split(" ");
+    const shown = shortenCommand(line, random.range(16, line.length));
+    for (const word of shown.split(" ")) {
+      if (word === "…" || !word.includes("…")) continue;
+      // Cut right from one of the words it may be cut from: a long one, no option but the one
+      // that ends the line, keeping half of it or as much as a long word is cut to.
+      const [head = "", tail = ""] = word.split("…");
+      const cutRight = whole.some((from) =>
+        from.startsWith(head) && from.endsWith(tail) && from.length >= 14 &&
+        (!from.startsWith("-") || from === whole.at(-1)) &&
+        word.length >= Math.min(Math.ceil(from.length / 2), 14)
+      );
+      if (!cutRight) problems.push(`${line} → ${shown}`);
+    }
+  }
+  assert.deepEqual(problems.slice(0, 5), []);
+});
