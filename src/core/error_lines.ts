@@ -6,7 +6,8 @@
  * pytest's `E KeyError: …`, a Rust thread's `panicked at`) and programs' reports of an error in
  * their own words (`Error: …`, `fatal: …`, a compiler's `a.c:3:1: error: …` or `a.ts(3,1): error
  * TS2345: …`, `npm ERR! …`, git's `CONFLICT (content): …`, make's and patch's `*** …`, a linker's
- * `undefined reference to`, Go's tools' `a.go:4:2: …`, and the shell's or a runtime's report that
+ * `undefined reference to`, Go's tools' `a.go:4:2: …`, a sanitizer's or Valgrind's report,
+ * CTest's failed tests (`3 - Parser.Reset (Failed)`), and the shell's or a runtime's report that
  * it could not run or open what it was given: `bash: pytest: command not found`, `python3: No
  * module named pytest`). A line a program colored is read as it shows. Each is known by its
  * fingerprint: the line with its numbers, hex runs and uuids masked, so the same error with other
@@ -112,7 +113,26 @@ const REPORT_OPENINGS = [
   "CONFLICT (",
   "WARNING: DATA RACE",
   "WARNING: ThreadSanitizer: ",
+  "SUMMARY: AddressSanitizer: ",
+  "SUMMARY: LeakSanitizer: ",
+  "SUMMARY: MemorySanitizer: ",
+  "SUMMARY: UndefinedBehaviorSanitizer: ",
 ];
+// Valgrind's report of an error it found, after the process id it writes on each line (`==12345==
+// Invalid read of size 4`, `==12345== Conditional jump or move depends on uninitialised
+// value(s)`): found by that id, judged without it.
+const VALGRIND_REPORTS = [
+  "Invalid read of size ",
+  "Invalid write of size ",
+  "Invalid free() ",
+  "Mismatched free() ",
+  "Conditional jump or move depends on uninitialised value",
+  "Use of uninitialised value of size ",
+  "Syscall param ",
+  "Source and destination overlap in ",
+];
+const VALGRIND_REPORT = new RegExp(`^(?:${VALGRIND_REPORTS.map(RegExp.escape).join("|")})`);
+const VALGRIND_MARK = String.raw`==\d+== (?:${VALGRIND_REPORTS.map(RegExp.escape).join("|")})`;
 // What a workspace's runner writes before each line a package's script printed: pnpm's package's
 // folder and script (`apps/admin build: `), Turborepo's (`@acme/admin:build: `), Docker Compose's
 // service (`api-1  | `).
@@ -125,9 +145,9 @@ const COMPILER_CODE = String.raw`error [A-Z]{1,4}\d{1,6}:`;
 const CODE_PLACE_ENDS = ["): ", " - "];
 // Where a compiler or a checker places its report, before it (gcc's `taps.cpp:23:1: `, tsc's,
 // C#'s and MSVC's `server.ts(18,21): `, tsc's pretty `server.ts:18:21 - `), then `fatal error: …`
-// as gcc says it.
+// as gcc says it or `runtime error: …` as UndefinedBehaviorSanitizer does.
 const REPORT_AT = String
-  .raw`(?:[^\s:]{1,300}(?::\d+(?::\d+)?: |\(\d+(?:,\d+)?\): |:\d+:\d+ - ))?(?:fatal )?`;
+  .raw`(?:[^\s:]{1,300}(?::\d+(?::\d+)?: |\(\d+(?:,\d+)?\): |:\d+:\d+ - ))?(?:fatal |runtime )?`;
 const REPORT = new RegExp(
   String.raw`^${REPORT_AT}(?:(?:${REPORT_WORD}|${COMPILER_CODE})\s*\S)`,
   "i",
@@ -138,6 +158,19 @@ const KOTLIN_REPORT_START = String.raw`e: (?:file://)?/`;
 const KOTLIN_REPORT = new RegExp(
   String.raw`^${KOTLIN_REPORT_START}\S*?\.kts?(?::\d+:\d+|: \(\d+, \d+\):) \S`,
 );
+// CTest's line for a test that failed, in the list it ends with (`  3 - Parser.Resets (Failed)`,
+// `  7 - io.Load (SEGFAULT)`), and what every such line holds.
+const CTEST_FAILURES = [
+  "Failed",
+  "SEGFAULT",
+  "Timeout",
+  "Subprocess aborted",
+  "Child aborted",
+  "Exception",
+  "Not Run",
+];
+const CTEST_FAILED_MARK = String.raw` \((?:${CTEST_FAILURES.join("|")})\)`;
+const CTEST_FAILED = new RegExp(String.raw`^\d+ - \S+${CTEST_FAILED_MARK}(?:\s.*)?$`);
 // What the Go compiler and checkers report, after the place in a Go file (`checker_test.go:41:18:
 // undefined: errRedisNotConfigured`, a linter's `handlers.go:112:12: Error return value … not
 // checked (errcheck)`).
@@ -184,10 +217,11 @@ const IGNORED_FAILURE = String.raw`^${MAKE}: \[.*\] Error \d+${RegExp.escape(IGN
 const STOP_REPORT = new RegExp(
   String.raw`^(?:${MAKE}|patch)${RegExp.escape(STOPPED)}\*? |${IGNORED_FAILURE}`,
 );
-// Timestamps, syslog prefixes and line numbers (read_file's `12|`, `grep -n`'s `12:` before words
-// or a date) before the words of a line.
+// Timestamps, syslog prefixes, line numbers (read_file's `12|`, `grep -n`'s `12:` before words or
+// a date) and the process id a sanitizer or Valgrind writes first (`==48377==`) before the words
+// of a line.
 const LEAD =
-  /^(?:\s*\d+\||\d+:(?=\d{4}-\d\d-\d\d|\D))?\s*(?:\[?\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?\]?\s+|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d\s+)?/;
+  /^(?:\s*\d+\||\d+:(?=\d{4}-\d\d-\d\d|\D)|==\d+==)?\s*(?:\[?\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?\]?\s+|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d\s+)?/;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 const HEX = /\b(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,})\b/gi;
 // A number that stands for a value: not the digits a name or a code ends with (`TS2345`,
@@ -228,6 +262,7 @@ const MARKS = [
     new RegExp(source, "gi")
   ),
   new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
+  new RegExp(VALGRIND_MARK, "g"),
 ];
 // The reports that work could not run, make's and patch's, a linker's, Go's tools', the Kotlin
 // compiler's and the compilers that write a code after the word end what a command printed: they
@@ -241,6 +276,7 @@ const LAST_REPORT_MARK = new RegExp(
     RegExp.escape(UNDEFINED),
     GO_PLACE,
     KOTLIN_REPORT_START,
+    CTEST_FAILED_MARK,
     ...CODE_PLACE_ENDS.map((end) => RegExp.escape(`${end}error `)),
   ].join("|"),
   "g",
@@ -293,11 +329,14 @@ const LABEL_LINES = 8;
 // its test file says it (`    backoff_test.go:42: attempts = 4, want 3`).
 const GO_TEST_FAILED = /^\s*--- FAIL: \S/;
 const GO_TEST_MESSAGE = /^\s+[\w.-]+_test\.go:\d+: \S/;
+// Valgrind's first frame under its report, the place it found the error (`==12345==    at
+// 0x10915A: checksum (checksum.cpp:11)`).
+const VALGRIND_FRAME = /^==\d+==\s+at 0x[0-9A-Fa-f]+: .*\(\S+:\d+\)$/;
 
 /**
  * The line of `text` after `line` (the error line starting at `start`) that goes with it: where
- * the error a program reported is (with what rustc's carets there say of the code), the frame an
- * exception was raised in (a line a log level or a test runner tagged takes none), a failing Go
+ * the error a program reported is (with what rustc's carets there say of the code, or Valgrind's
+ * first frame), the frame an exception was raised in (a line a log level or a test runner tagged takes none), a failing Go
  * test's first message, or the message of a Rust panic whose line ends before it (`thread 'main'
  * panicked at src/a.rs:3:9:`).
  */
@@ -313,6 +352,9 @@ function continuationOf(text: string, start: number, line: ErrorLine): string | 
   const place = line.kind === "report"
     ? FRAME_LINE.test(next)
     : line.kind === "raised" && !panic && FRAME_LINE.test(next);
+  if (VALGRIND_REPORT.test(line.text) && VALGRIND_FRAME.test(next.trim())) {
+    return next.trim().replace(LEAD, "").trim();
+  }
   if (place || (GO_TEST_FAILED.test(line.text) && GO_TEST_MESSAGE.test(next))) return next.trim();
   // A line of its own (an output filtered down to its error lines) is no panic's message.
   const message = panic && line.text.endsWith(":") && next.trim() !== "" &&
@@ -483,6 +525,9 @@ const RELAYED_FAILURE = new RegExp(
     String.raw`^> A failure occurred while executing `,
     String.raw`^> Compilation error\. See log`,
     String.raw`^BUILD FAILED\b`,
+    // CTest's and GoogleTest's, before or after the list of the tests that failed.
+    String.raw`^The following tests FAILED:$`,
+    String.raw`^\d+ FAILED TESTS?$`,
   ].join("|"),
 );
 
@@ -551,7 +596,7 @@ function judgeAsPrinted(raw: string): ErrorLine | undefined {
     ? "tagged"
     : REPORT.test(line) || REPORT_OPENING.test(line) || UNRUN.test(line) ||
         STOP_REPORT.test(line) || UNDEFINED_REPORT.test(line) || GO_REPORT.test(line) ||
-        KOTLIN_REPORT.test(line)
+        KOTLIN_REPORT.test(line) || VALGRIND_REPORT.test(line) || CTEST_FAILED.test(line)
     ? "report"
     : undefined;
   if (kind === undefined) return undefined;

@@ -97,8 +97,36 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
   ["==71422== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)", undefined],
   [
     "==71422== ERROR SUMMARY: 2 errors from 2 contexts (suppressed: 0 from 0)",
-    "==71422== ERROR SUMMARY: 2 errors from 2 contexts (suppressed: 0 from 0)",
+    "ERROR SUMMARY: 2 errors from 2 contexts (suppressed: 0 from 0)",
   ],
+  // Sanitizers' and Valgrind's reports, after the process id they write first.
+  [
+    "==48377==ERROR: AddressSanitizer: heap-use-after-free on address 0x602000000f50 at pc 0x55d4",
+    "ERROR: AddressSanitizer: heap-use-after-free on address 0x602000000f50 at pc 0x55d4",
+  ],
+  [
+    "SUMMARY: AddressSanitizer: heap-use-after-free /src/parser.cpp:142 in ledger::Parser::next()",
+    "SUMMARY: AddressSanitizer: heap-use-after-free /src/parser.cpp:142 in ledger::Parser::next()",
+  ],
+  ["==48377==ABORTING", undefined],
+  ["==12345== Invalid read of size 4", "Invalid read of size 4"],
+  [
+    "==12345== Conditional jump or move depends on uninitialised value(s)",
+    "Conditional jump or move depends on uninitialised value(s)",
+  ],
+  ["==12345== HEAP SUMMARY:", undefined],
+  ["==12345==     in use at exit: 0 bytes in 0 blocks", undefined],
+  ["an Invalid read of size 4 is what valgrind reports", undefined],
+  [
+    "src/format.cpp:31:12: runtime error: signed integer overflow: 2147483647 + 1 in type 'int'",
+    "src/format.cpp:31:12: runtime error: signed integer overflow: 2147483647 + 1 in type 'int'",
+  ],
+  ["the runtime error: section of the guide", undefined],
+  // CTest's list of the tests that failed.
+  ["  3 - Parser.ReusesBufferAfterReset (Failed)", "3 - Parser.ReusesBufferAfterReset (Failed)"],
+  ["  7 - io.Load (SEGFAULT)", "7 - io.Load (SEGFAULT)"],
+  ["  2 - retries (Passed)", undefined],
+  ["see item 3 - the parser notes (Failed) in the wiki", undefined],
   ["Build FAILED: 0 errors, 1 failed", "Build FAILED: 0 errors, 1 failed"],
   [
     "taps.cpp:23:1: error: redefinition of 'sigproc::fir::Taps::~Taps()'",
@@ -272,6 +300,29 @@ Deno.test("a report followed by where it is goes with that place: the same repor
   }
 });
 
+Deno.test("Valgrind's report goes with its first frame: the same report at two places is two errors", () => {
+  const random = new SeededRandom(17);
+  for (let trial = 0; trial < 40; trial++) {
+    const pid = random.range(100, 99_999);
+    const report = random.pick(["Invalid read of size 4", "Invalid write of size 8"]);
+    const frame = (file: string, line: number) =>
+      `==${pid}==    at 0x${random.hex(6).toUpperCase()}: checksum (${file}:${line})`;
+    const output = (file: string, line: number) =>
+      [`==${pid}== Memcheck, a memory error detector`, `==${pid}== ${report}`, frame(file, line)]
+        .join("\n");
+    const texts = errorLines(output("checksum.cpp", 11)).map((found) => found.text);
+    assert.equal(texts.length, 1, JSON.stringify(texts));
+    assert.match(
+      texts[0] as string,
+      new RegExp(`^${report} at 0x[0-9A-F]+: checksum \\(checksum\\.cpp:11\\)$`),
+    );
+    const fingerprint = (file: string, line: number) =>
+      errorFingerprint(errorLines(output(file, line))[0]?.text ?? "");
+    assert.equal(fingerprint("checksum.cpp", 11), fingerprint("checksum.cpp", 11));
+    assert.notEqual(fingerprint("checksum.cpp", 11), fingerprint("record.cpp", 11));
+  }
+});
+
 Deno.test("a Rust panic's line takes its message from the next line, unless that line is an error of its own", () => {
   // Rust prints a panic's place on its line and its message on the next (since 1.73).
   const panic = "thread 'posting::tests::rounding' panicked at crates/core/src/posting.rs:211:9:";
@@ -397,4 +448,27 @@ Deno.test("a JavaScript error takes its first frame, a JVM exception none (its f
     ].join("\n")).map((line) => line.kind),
     ["report", "report"],
   );
+});
+
+Deno.test("CTest's and GoogleTest's lines around the failed tests' list only relay the failures", () => {
+  const random = new SeededRandom(19);
+  for (let round = 0; round < 20; round++) {
+    const failed = Array.from(
+      { length: random.range(1, 4) },
+      (_, index) =>
+        `${index + 1} - ${random.pick(["Parser", "CsvWriter", "Io"])}.${random.hex(5)} (Failed)`,
+    );
+    const count = `${failed.length} FAILED TEST${failed.length === 1 ? "" : "S"}`;
+    const output = [
+      `${100 - failed.length * 10}% tests passed, ${failed.length} tests failed out of 10`,
+      "The following tests FAILED:",
+      ...failed.map((line) => `\t  ${line}`),
+      "Errors while running CTest",
+      ` ${count}`,
+    ].join("\n");
+    const found = errorLines(output).map((line) => line.text);
+    // Each failed test is an error line of its own; the lines around them only relay.
+    assert.deepEqual(found.filter((line) => !isRelayedFailure(line)), failed);
+    assert.deepEqual(found.filter(isRelayedFailure), ["The following tests FAILED:", count]);
+  }
 });
