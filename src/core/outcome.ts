@@ -12,6 +12,7 @@ import {
   YIELDED_STATUS,
 } from "./hermes.ts";
 import { meaningKind, type OutcomeState } from "./outcome_words.ts";
+import { failingTally, withoutRules } from "./output_facts.ts";
 import { persistedOutput } from "./persisted_output.ts";
 import { parseStub, type Stub } from "./stub.ts";
 
@@ -172,7 +173,10 @@ function interpretExit(outcome: Outcome, call: CallKind): Outcome {
     // A status passed on by `tail` or `|| true` says nothing of the work before it.
     const passer = echoed === undefined ? statusPasser(line) : undefined;
     const ran: Outcome = passer === undefined ? read : { ...read, kind: "relayed", exitOf: passer };
-    const error = reportedError(line, read.detail, read.errorLines);
+    // A relayed status hides a test run's failures: a tally that counts some reports them.
+    const tally = passer === undefined ? undefined : failingTally(ran);
+    const error = reportedError(line, read.detail, read.errorLines) ??
+      (tally === undefined ? undefined : withoutRules(tally));
     return error === undefined ? ran : { ...ran, reportedError: error, printedError: true };
   }
   return read;

@@ -123,6 +123,14 @@ const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; mark:
     end: true,
     mark: String.raw`\d (?:${PART_TALLY_WORDS})`,
   },
+  // RSpec's (`312 examples, 3 failures, 2 pending`), and with errors outside examples.
+  {
+    form: String
+      .raw`\d+ examples?, \d+ failures?(?:, \d+ pending)?(?:, \d+ errors? occurred outside of examples)?`,
+    start: true,
+    end: true,
+    mark: String.raw`\d examples?, \d`,
+  },
   // Vitest's (`Tests  2 failed | 87 passed (89)`).
   {
     form: String
@@ -162,7 +170,8 @@ const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; mark:
  * 40 total`, cargo's `test result: FAILED. 3 passed; 1 failed`, Go's `FAIL\tpkg\t0.1s` (or
  * `[build failed]`), CTest's `95% tests passed, 1 tests failed out of 20`, Maven Surefire's `Tests
  * run: 42, Failures: 2, Errors: 0, Skipped: 1`, Vitest's `Tests  2 failed | 87 passed (89)`, each
- * count of Playwright's and Mocha's (`1 failed`, `41 passed (38.2s)`, `1 failing`); and
+ * count of Playwright's and Mocha's (`1 failed`, `41 passed (38.2s)`, `1 failing`), RSpec's `312
+ * examples, 3 failures, 2 pending`; and
  * the like line of a checker (mypy's `Found 3 errors in 2 files (checked 12 source files)`, Ruff's,
  * ESLint's) and of Terraform (`Plan: 0 to add, 1 to change, 0 to destroy.`).
  */
@@ -254,13 +263,18 @@ function outputTallies(outcome: Outcome): readonly string[] {
   );
 }
 
+/** The last of a command's {@linkcode outputTallies} that counts failures, if one does. */
+export function failingTally(outcome: Outcome): string | undefined {
+  return outputTallies(outcome).findLast(countsFailures);
+}
+
 /**
  * The tally of a command's output: the last of its {@linkcode outputTallies} that counts failures,
  * else the last.
  */
 export function outputTally(outcome: Outcome): string | undefined {
   const tallies = outputTallies(outcome);
-  return tallies.findLast(countsFailures) ?? tallies.at(-1);
+  return failingTally(outcome) ?? tallies.at(-1);
 }
 
 // The fields that hold an item's status (in any case: AWS writes `State`), and the statuses that

@@ -432,6 +432,12 @@ const TALLIES: ReadonlyArray<readonly [string, string]> = [
     "Tests run: 43, Failures: 0, Errors: 0, Skipped: 1",
   ],
   ["      Tests  2 failed | 87 passed (89)", "Tests 2 failed | 87 passed (89)"],
+  ["312 examples, 3 failures, 2 pending", "312 examples, 3 failures, 2 pending"],
+  ["1 example, 0 failures", "1 example, 0 failures"],
+  [
+    "0 examples, 0 failures, 1 error occurred outside of examples",
+    "0 examples, 0 failures, 1 error occurred outside of examples",
+  ],
   [
     "Found 3 errors in 2 files (checked 12 source files)",
     "Found 3 errors in 2 files (checked 12 source files)",
@@ -468,6 +474,7 @@ Deno.test("Facts from Outputs keeps a run's tally, whichever runner, checker or 
           `ok\tnot a package`,
           `Found ${index} files to check`,
           `Found ${index} errors in the log above`,
+          `${index} examples, see the docs`,
           `Plan: review step ${index}`,
           `✖ ${index} skipped`,
           // A test class's Surefire line goes on with its time: no tally of the run.

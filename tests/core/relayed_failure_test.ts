@@ -135,3 +135,42 @@ Deno.test("Errors Seen drops runners' reports that a step failed before the step
     assert.equal(ownShown, Math.min(owns.length, shown.length), section);
   }
 });
+
+// Test runners' tallies, each with how many tests failed in it.
+const TALLIES: ReadonlyArray<(failed: number, passed: number) => string> = [
+  (failed, passed) => `===== ${failed} failed, ${passed} passed in 3.12s =====`,
+  (failed, passed) => `${failed + passed} examples, ${failed} failure${failed === 1 ? "" : "s"}`,
+  (failed, passed) => `Tests:       ${failed} failed, ${passed} passed, ${failed + passed} total`,
+  (failed, passed) =>
+    `test result: ${failed > 0 ? "FAILED" : "ok"}. ${passed} passed; ${failed} failed; 0 ignored`,
+];
+
+Deno.test("a test run whose status a pipe hides says it printed an error when its tally counts failures", () => {
+  const random = new SeededRandom(31);
+  for (let trial = 0; trial < 60; trial++) {
+    const failed = random.chance(0.5) ? 0 : random.range(1, 9);
+    const tally = random.pick(TALLIES)(failed, random.range(1, 300));
+    const command = `${random.pick(["bin/rspec", "pytest -q", "npx jest", "cargo test"])} 2>&1 | ${
+      random.pick(["tail -n 4", "tail -3", "head -50"])
+    }`;
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Run the suite." },
+      ...callRows(2, "terminal", { command }, {
+        output: `Finished in 0.5 seconds\n${tally}`,
+        exit_code: 0,
+      }),
+    ];
+    const body = project(rows, { budgetTokens: 4_000 }).body;
+    const line = body.split("\n").find((shown) => shown.startsWith("- [#2] `")) ?? "";
+    assert.match(line, /ran \(exit 0 of (?:tail|head)\)/, body);
+    assert.equal(line.includes("but printed an error"), failed > 0, `${tally}: ${line}`);
+    // The failure is quoted where errors are looked for.
+    const fixes = body.slice(body.indexOf("## Errors & Fixes"));
+    assert.equal(
+      body.includes("## Errors & Fixes") &&
+        fixes.includes(tally.replace(/^=+ | =+$/g, "").replace(/\s+/g, " ")),
+      failed > 0,
+      body,
+    );
+  }
+});
