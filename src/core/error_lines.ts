@@ -7,7 +7,7 @@
  * their own words (`Error: …`, `fatal: …`, a compiler's `a.c:3:1: error: …` or `a.ts(3,1): error
  * TS2345: …`, `npm ERR! …`, git's `CONFLICT (content): …`, make's and patch's `*** …`, a linker's
  * `undefined reference to`, Go's tools' `a.go:4:2: …`, a sanitizer's or Valgrind's report,
- * CTest's failed tests (`3 - Parser.Reset (Failed)`), and the shell's or a runtime's report that
+ * CTest's failed tests (`3 - Parser.Reset (Failed)`), an HTTP response's error status, and the shell's or a runtime's report that
  * it could not run or open what it was given: `bash: pytest: command not found`, `python3: No
  * module named pytest`). A line a program colored is read as it shows. Each is known by its
  * fingerprint: the line with its numbers, hex runs and uuids masked, so the same error with other
@@ -158,6 +158,15 @@ const KOTLIN_REPORT_START = String.raw`e: (?:file://)?/`;
 const KOTLIN_REPORT = new RegExp(
   String.raw`^${KOTLIN_REPORT_START}\S*?\.kts?(?::\d+:\d+|: \(\d+, \d+\):) \S`,
 );
+// An HTTP response that reports an error (status 4xx or 5xx), as `curl -i` or `-v` prints its
+// status line (`HTTP/1.1 500 Internal Server Error`, `< HTTP/2 404`) or as a JSON body on one line
+// states it with its error (`{"status":500,"error":"Internal Server Error",…}`): `curl` without
+// `-f` exits 0 whatever the status.
+const HTTP_STATUS = String.raw`HTTP\/[\d.]+ [45]\d\d\b`;
+const JSON_STATUS = String.raw`"status(?:Code)?"\s*:\s*[45]\d\d\b`;
+const HTTP_ERROR = new RegExp(
+  String.raw`^(?:< )?${HTTP_STATUS}|^[{\[].*(?:${JSON_STATUS}.*"error"|"error".*${JSON_STATUS})`,
+);
 // CTest's line for a test that failed, in the list it ends with (`  3 - Parser.Resets (Failed)`,
 // `  7 - io.Load (SEGFAULT)`), and what every such line holds.
 const CTEST_FAILURES = [
@@ -263,6 +272,7 @@ const MARKS = [
   ),
   new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
   new RegExp(VALGRIND_MARK, "g"),
+  new RegExp(`${HTTP_STATUS}|${JSON_STATUS}`, "g"),
 ];
 // The reports that work could not run, make's and patch's, a linker's, Go's tools', the Kotlin
 // compiler's and the compilers that write a code after the word end what a command printed: they
@@ -596,7 +606,8 @@ function judgeAsPrinted(raw: string): ErrorLine | undefined {
     ? "tagged"
     : REPORT.test(line) || REPORT_OPENING.test(line) || UNRUN.test(line) ||
         STOP_REPORT.test(line) || UNDEFINED_REPORT.test(line) || GO_REPORT.test(line) ||
-        KOTLIN_REPORT.test(line) || VALGRIND_REPORT.test(line) || CTEST_FAILED.test(line)
+        KOTLIN_REPORT.test(line) || VALGRIND_REPORT.test(line) || CTEST_FAILED.test(line) ||
+        HTTP_ERROR.test(line)
     ? "report"
     : undefined;
   if (kind === undefined) return undefined;

@@ -122,6 +122,22 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
     "src/format.cpp:31:12: runtime error: signed integer overflow: 2147483647 + 1 in type 'int'",
   ],
   ["the runtime error: section of the guide", undefined],
+  // An HTTP response's error status: its status line, or a JSON body stating it with its error.
+  ["HTTP/1.1 500 Internal Server Error", "HTTP/1.1 500 Internal Server Error"],
+  ["< HTTP/2 404", "< HTTP/2 404"],
+  ["HTTP/1.1 200 OK", undefined],
+  ["see HTTP/1.1 500 in the runbook", undefined],
+  [
+    '{"status":500,"error":"Internal Server Error","exception":"#<NoMethodError: x>"}',
+    '{"status":500,"error":"Internal Server Error","exception":"#<NoMethodError: x>"}',
+  ],
+  [
+    '{"message":"down","error":"Service Unavailable","statusCode":503}',
+    '{"message":"down","error":"Service Unavailable","statusCode":503}',
+  ],
+  ['{"status":200,"error":null}', undefined],
+  ['{"status":"500 rows","error":null}', undefined],
+  ['[{"id":7,"status":502}]', undefined],
   // CTest's list of the tests that failed.
   ["  3 - Parser.ReusesBufferAfterReset (Failed)", "3 - Parser.ReusesBufferAfterReset (Failed)"],
   ["  7 - io.Load (SEGFAULT)", "7 - io.Load (SEGFAULT)"],

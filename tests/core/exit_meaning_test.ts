@@ -164,6 +164,21 @@ const CASES: ReadonlyArray<readonly [string, string, number, string]> = [
   ["grep -rn TODO src | head", "src/a.py:1:# TODO", 0, "succeeded (exit 0)"],
   ["python -m pytest -x 2>&1 | tail -50", "1 failed", 1, "failed (exit 1)"],
   ["cargo build", "error[E0308]: mismatched types", 0, "succeeded (exit 0) but printed an error"],
+  // `curl` without `-f` exits 0 whatever the status of the response it printed.
+  [
+    "curl -s http://localhost:3000/api/v1/invoices/overdue",
+    '{"status":500,"error":"Internal Server Error"}',
+    0,
+    "succeeded (exit 0) but printed an error",
+  ],
+  [
+    "curl -si localhost:8080/health",
+    "HTTP/1.1 503 Service Unavailable\ncontent-length: 0",
+    0,
+    "succeeded (exit 0) but printed an error",
+  ],
+  ["curl -si localhost:8080/health", "HTTP/1.1 200 OK\n\nok", 0, "succeeded (exit 0)"],
+  ["cat response.json", '{"status":500,"error":"Internal Server Error"}', 0, "succeeded (exit 0)"],
   ["cat app.log", "Error: Authentication Failed", 0, "succeeded (exit 0)"],
   ["/usr/bin/cat app.log", "Error: Authentication Failed", 0, "succeeded (exit 0)"],
   [
