@@ -1,12 +1,13 @@
-import { type Analysis, attemptOf, eventMoment } from "../analysis.ts";
+import { type Analysis, attemptOf, eventMoment, outcomeRef } from "../analysis.ts";
 import type { CallGroup } from "../calls.ts";
-import { commandIdentity, commandOf } from "../command.ts";
+import { commandAsRun, commandIdentity, commandOf } from "../command.ts";
 import type { ToolEvent } from "../events.ts";
 import { fixAfter } from "../history.ts";
-import { isTrouble } from "../outcome_words.ts";
+import { isCleanSuccess, isTrouble } from "../outcome_words.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
+import { type ShellSegment, shellSegments } from "../shell_words.ts";
 import { apartEntries, callKey, shownSubject } from "./call_label.ts";
 import {
   type CallOutcome,
@@ -16,7 +17,10 @@ import {
   renderWords,
 } from "./call_outcome.ts";
 
-/** A call that failed (or reported an error), and where the identical call later succeeded. */
+/**
+ * A call that failed (or reported an error), and where the identical call later succeeded, or a
+ * later command line that ran it first and then more, joined by `&&`, and exited 0.
+ */
 export interface ErrorEntry extends CallOutcome {
   readonly fixedAt?: Ref;
 }
@@ -27,7 +31,9 @@ const FIXED_SUFFIX = new RegExp(`${FIXED}(${REF_PATTERN})$`);
 /**
  * Errors & Fixes: one entry per call that failed or reported an error — its first trouble with the
  * error's own words — and `→ fixed at [#N]` when the identical call succeeded cleanly after its
- * last trouble (for a background job, a later job of the identical command line). A call that
+ * last trouble (for a background job, a later job of the identical command line), or a later
+ * command line proved it did: one that ran the same steps first, then `&&` more, and succeeded
+ * cleanly (`bin/rails db:migrate && git diff --stat` exiting 0 ran the migration). A call that
  * only succeeded here still marks a previous projection's unfixed entry as fixed (not when that
  * success happened before the previous projection's messages).
  */
@@ -40,6 +46,8 @@ export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
   changes(analysis: Analysis): Change<ErrorEntry>[] {
     const changes: Change<ErrorEntry>[] = [];
     const reruns = jobReruns(analysis);
+    // Read only when some trouble is not fixed by its own command.
+    let chains: ChainedSuccess[] | undefined;
     for (const group of analysis.groups) {
       const events = group.events;
       const attempts = events.map(attemptOf);
@@ -50,7 +58,11 @@ export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
         runs.map(attemptOf),
         runs.findLastIndex((run) => group.events.includes(run) && isTrouble(run.outcome)),
       );
-      const fixedAt = fix?.ref ? { fixedAt: fix.ref } : {};
+      const fixedRef = fix?.ref ??
+        (last === -1 || fix !== undefined
+          ? undefined
+          : chainFix(group, last, analysis, chains ??= chainedSuccesses(analysis)));
+      const fixedAt = fixedRef ? { fixedAt: fixedRef } : {};
       // Without trouble here, the entry only marks a previous projection's entry fixed.
       const first = last === -1
         ? (fix && events[attempts.indexOf(fix)])
@@ -98,6 +110,54 @@ export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
   // Errors still open are kept first.
   keepRank: (entry) => entry.fixedAt === undefined ? 0 : 1,
 };
+
+/** A command line that succeeded cleanly, read into its steps, with where it stands in the window. */
+interface ChainedSuccess {
+  readonly at: number;
+  readonly steps: readonly ShellSegment[];
+  readonly ref: Ref;
+}
+
+/** The window's foreground command lines of several steps that succeeded cleanly (exit 0). */
+function chainedSuccesses(analysis: Analysis): ChainedSuccess[] {
+  const found: ChainedSuccess[] = [];
+  analysis.events.forEach((event, at) => {
+    const outcome = event.outcome;
+    if (outcome.kind !== "succeeded" || outcome.exitCode !== 0 || !isCleanSuccess(outcome)) return;
+    const command = commandOf(event);
+    if (command === undefined || command.text.endsWith("&")) return;
+    const steps = shellSegments(commandAsRun(command));
+    if (steps !== undefined && steps.length > 1) found.push({ at, steps, ref: outcomeRef(event) });
+  });
+  return found;
+}
+
+/**
+ * Where a later command line proved that the troubled command `group` (its last trouble at
+ * `last`) works: the first that ran its steps first, then `&&` more, with no step after them whose
+ * status could hide theirs (`;`, `||`, `&` or a newline), and succeeded cleanly.
+ */
+function chainFix(
+  group: CallGroup,
+  last: number,
+  analysis: Analysis,
+  chains: readonly ChainedSuccess[],
+): Ref | undefined {
+  const event = group.events[last] as ToolEvent;
+  const command = group.job === undefined ? commandOf(event) : undefined;
+  const own = command === undefined ? undefined : shellSegments(commandAsRun(command));
+  if (own === undefined || chains.length === 0) return undefined;
+  const after = analysis.events.indexOf(event);
+  return chains.find((chain) =>
+    chain.at > after && chain.steps.length > own.length &&
+    own.every((step, index) => {
+      const ran = chain.steps[index] as ShellSegment;
+      const then = index === own.length - 1 ? "&&" : step.then;
+      return ran.then === then && ran.words.join("\u0000") === step.words.join("\u0000");
+    }) &&
+    chain.steps.slice(own.length).every((step) => ["&&", "|", ""].includes(step.then))
+  )?.ref;
+}
 
 /**
  * The runs of each background job whose command line (and directory) started other jobs too: the

@@ -1,0 +1,39 @@
+/**
+ * Errors & Fixes links a failed command to a later command line that ran it first and then more,
+ * joined by `&&`, and exited 0: the line's status proves the command succeeded. Sessions are
+ * generated; the oracle is the shell's rule for `&&`, `;`, `||` and `|` written out here.
+ */
+import assert from "node:assert/strict";
+import { project } from "../../src/core/mod.ts";
+import { SeededRandom } from "../../src/sample/mod.ts";
+import { callRows, type Row } from "../support/call_rows.ts";
+
+const COMMANDS = ["bin/rails db:migrate", "make build", "npm run build", "pytest -q tests/unit"];
+const AFTER = ["git diff --stat", "echo done", "ls build", "git status -s"];
+
+Deno.test("a failed command is fixed at a later line that ran it first, then `&&` more, and exited 0", () => {
+  const random = new SeededRandom(29);
+  for (let trial = 0; trial < 120; trial++) {
+    const command = random.pick(COMMANDS);
+    const workdir = random.pick(["/srv/app", "/srv/api"]);
+    const laterWorkdir = random.chance(0.8) ? workdir : "/srv/other";
+    const joiner = random.pick(["&&", "&&", ";", "||"]);
+    const tail = random.chance(0.3) ? " | tail -5" : "";
+    const exit = random.chance(0.75) ? 0 : 1;
+    const later = `${command} ${joiner} ${random.pick(AFTER)}${tail}`;
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Get it working." },
+      ...callRows(2, "terminal", { command, workdir }, { output: "Error: boom", exit_code: 1 }),
+      ...callRows(4, "terminal", { command: later, workdir: laterWorkdir }, {
+        output: "ok",
+        exit_code: exit,
+      }),
+    ];
+    const body = project(rows, { budgetTokens: 4_000 }).body;
+    const entry = body.split("\n").find((line) => line.startsWith("- [#2] terminal ")) ?? "";
+    // `a && b` exits 0 only when `a` did; `a; b` and `a || b` say nothing of `a`; `a && b | tail`
+    // runs the pipeline only after `a` succeeded.
+    const proved = joiner === "&&" && exit === 0 && laterWorkdir === workdir;
+    assert.equal(entry.endsWith(" → fixed at [#5]"), proved, `${later} (${exit}): ${entry}`);
+  }
+});
