@@ -179,3 +179,24 @@ Deno.test("words asked again are one request in Goal, cited where first asked", 
     assert.deepEqual(goal, expected, JSON.stringify(asked));
   }
 });
+
+Deno.test("the snapshot shows a long latest request's start and its end, where its last step is said", () => {
+  const random = new SeededRandom(37);
+  const filler = "Keep the staging data as it is and tell me before touching the schema. ";
+  for (let trial = 0; trial < 30; trial++) {
+    const start = `Change of plan ${random.hex(6)}:`;
+    const end = `Then stop and tell me the hash of ${random.hex(8)}.`;
+    const request = `${start} ${filler.repeat(random.range(5, 16))}${end}`;
+    const rows = [
+      { role: "user", _row_id: 1, content: "Fix the nightly build." },
+      { role: "assistant", _row_id: 2, content: "Fixed: the build is green again." },
+      { role: "user", _row_id: 3, content: request },
+    ];
+    for (const budgetTokens of [1_500, 4_000]) {
+      const body = project(rows, { budgetTokens }).body;
+      const snapshot = /## Historical Task Snapshot\n(.*)/.exec(body)?.[1] ?? "";
+      assert.ok(snapshot.startsWith(`[#3] ${start}`), snapshot);
+      assert.ok(snapshot.endsWith(end), `${budgetTokens}: ${snapshot}`);
+    }
+  }
+});

@@ -73,7 +73,7 @@ export const DECISIONS: SectionSpec<DecisionEntry> = {
       const shown = role === "user"
         ? [
           ...cutMiddle(request, LEAST_PINNED_WIDTH).split(MIDDLE_GAP),
-          ...(row === latest ? [cut(request, SNAPSHOT.widths.narrow)] : []),
+          ...(row === latest ? cutMiddle(request, SNAPSHOT.widths.narrow).split(MIDDLE_GAP) : []),
         ]
         : [];
       return statementsOf(row, shown).map(({ kind, text }) => ({

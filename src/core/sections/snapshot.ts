@@ -1,5 +1,5 @@
 import type { Analysis } from "../analysis.ts";
-import { cut } from "../excerpt.ts";
+import { cutMiddle } from "../excerpt.ts";
 import {
   HISTORICAL_TASK_HEADING,
   NO_USER_TASK_SENTINEL,
@@ -34,7 +34,7 @@ export const SNAPSHOT: SectionSpec<RequestEntry> = {
   heading: HISTORICAL_TASK_HEADING,
   noun: "lines",
   pinned: 1,
-  widths: { narrow: 160, wide: 1400 },
+  widths: { narrow: 320, wide: 1400 },
   ownWords: "",
   changes(analysis: Analysis): Change<RequestEntry>[] {
     const rows = analysis.window.rows;
@@ -54,7 +54,8 @@ export const SNAPSHOT: SectionSpec<RequestEntry> = {
       ? citedRequest(earlier, later)
       : earlier;
   },
-  render: (entry, width) => renderRequest(entry, (text) => cut(text, width)),
+  // A long request keeps its end too: what to do last is often said last.
+  render: (entry, width) => renderRequest(entry, (text) => cutMiddle(text, width)),
   parse(line) {
     const entry = parseRequest(line);
     if (!entry) return undefined;

@@ -60,15 +60,15 @@ export interface SectionRow<Id extends string = string> extends SectionDescripti
  * budget: the one list of the sections' ids, order and split.
  */
 export const SECTION_LAYOUT = [
-  { id: "snapshot", share: 0.05, rank: 0 },
+  { id: "snapshot", share: 0.07, rank: 0 },
   { id: "requests", share: 0.08, rank: 1 },
   { id: "decisions", share: 0.05, rank: 5 },
   { id: "blocked", share: 0.05, rank: 2 },
-  { id: "errors", share: 0.07, rank: 6 },
+  { id: "errors", share: 0.06, rank: 6 },
   { id: "errorsSeen", share: 0.05, rank: 7 },
   { id: "outputFacts", share: 0.04, rank: 8 },
-  { id: "files", share: 0.07, rank: 3 },
-  { id: "commands", share: 0.48, rank: 4 },
+  { id: "files", share: 0.06, rank: 4 },
+  { id: "commands", share: 0.48, rank: 3 },
   { id: "quotedLines", share: 0.02, rank: 9 },
   { id: "log", share: 0.04, rank: 10 },
 ] as const;
