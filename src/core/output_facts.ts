@@ -149,6 +149,13 @@ const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; mark:
     end: true,
     mark: String.raw`Found \d|Success: no issues found`,
   },
+  // Valgrind's, after the process id it writes on each line (`==12345== ERROR SUMMARY: 0 errors
+  // from 0 contexts (suppressed: 0 from 0)`).
+  {
+    form: String.raw`(?:==\d+== )?ERROR SUMMARY: \d+ errors? from \d+ contexts?`,
+    start: true,
+    mark: "ERROR SUMMARY: ",
+  },
   {
     form: String.raw`✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)`,
     start: true,
@@ -173,7 +180,7 @@ const TALLY_FORMS: ReadonlyArray<{ form: string; start?: true; end?: true; mark:
  * count of Playwright's and Mocha's (`1 failed`, `41 passed (38.2s)`, `1 failing`), RSpec's `312
  * examples, 3 failures, 2 pending`; and
  * the like line of a checker (mypy's `Found 3 errors in 2 files (checked 12 source files)`, Ruff's,
- * ESLint's) and of Terraform (`Plan: 0 to add, 1 to change, 0 to destroy.`).
+ * ESLint's, Valgrind's `ERROR SUMMARY: 0 errors from 0 contexts`) and of Terraform (`Plan: 0 to add, 1 to change, 0 to destroy.`).
  */
 export const TALLY: RegExp = new RegExp(
   TALLY_FORMS.map(({ form, start, end }) => `${start ? "^" : ""}${form}${end ? "$" : ""}`)

@@ -433,6 +433,10 @@ const TALLIES: ReadonlyArray<readonly [string, string]> = [
   ],
   ["      Tests  2 failed | 87 passed (89)", "Tests 2 failed | 87 passed (89)"],
   ["312 examples, 3 failures, 2 pending", "312 examples, 3 failures, 2 pending"],
+  [
+    "==48377== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)",
+    "==48377== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)",
+  ],
   ["1 example, 0 failures", "1 example, 0 failures"],
   [
     "0 examples, 0 failures, 1 error occurred outside of examples",
@@ -475,6 +479,7 @@ Deno.test("Facts from Outputs keeps a run's tally, whichever runner, checker or 
           `Found ${index} files to check`,
           `Found ${index} errors in the log above`,
           `${index} examples, see the docs`,
+          `==${index}== HEAP SUMMARY:`,
           `Plan: review step ${index}`,
           `✖ ${index} skipped`,
           // A test class's Surefire line goes on with its time: no tally of the run.
