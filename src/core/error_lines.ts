@@ -335,6 +335,9 @@ const SOURCE_QUOTE = /^\s*(?:>\s*)?\d+\s+\|(?:\s|$)/;
 // lines after where the report is.
 const POINTED_LABEL = /^\s*(?:\d+\s+)?\|[\s|-]*\^+\s+(\S.*)$/;
 const LABEL_LINES = 8;
+// An exception named alone before its message, which the next line gives (RSpec's `NoMethodError:`
+// over its indented `undefined method 'overdue?' for …`).
+const BARE_RAISED = /^[\w:.]+:$/;
 // A failing Go test's first message, indented under its `--- FAIL: TestName (0.30s)` line, where
 // its test file says it (`    backoff_test.go:42: attempts = 4, want 3`).
 const GO_TEST_FAILED = /^\s*--- FAIL: \S/;
@@ -346,9 +349,9 @@ const VALGRIND_FRAME = /^==\d+==\s+at 0x[0-9A-Fa-f]+: .*\(\S+:\d+\)$/;
 /**
  * The line of `text` after `line` (the error line starting at `start`) that goes with it: where
  * the error a program reported is (with what rustc's carets there say of the code, or Valgrind's
- * first frame), the frame an exception was raised in (a line a log level or a test runner tagged takes none), a failing Go
- * test's first message, or the message of a Rust panic whose line ends before it (`thread 'main'
- * panicked at src/a.rs:3:9:`).
+ * first frame), the frame an exception was raised in (a line a log level or a test runner tagged
+ * takes none), a failing Go test's first message, or the message of a Rust panic or an exception
+ * whose line ends before it (`thread 'main' panicked at src/a.rs:3:9:`, RSpec's `NoMethodError:`).
  */
 function continuationOf(text: string, start: number, line: ErrorLine): string | undefined {
   const end = text.indexOf("\n", start);
@@ -366,9 +369,12 @@ function continuationOf(text: string, start: number, line: ErrorLine): string | 
     return next.trim().replace(LEAD, "").trim();
   }
   if (place || (GO_TEST_FAILED.test(line.text) && GO_TEST_MESSAGE.test(next))) return next.trim();
-  // A line of its own (an output filtered down to its error lines) is no panic's message.
-  const message = panic && line.text.endsWith(":") && next.trim() !== "" &&
-    errorLineOf(next) === undefined;
+  // A line of its own (an output filtered down to its error lines) is no panic's message, nor an
+  // exception's.
+  const opens = panic
+    ? line.text.endsWith(":")
+    : line.kind === "raised" && BARE_RAISED.test(line.text);
+  const message = opens && next.trim() !== "" && errorLineOf(next) === undefined;
   return message ? next.trim() : undefined;
 }
 

@@ -354,6 +354,32 @@ Deno.test("a Rust panic's line takes its message from the next line, unless that
   assert.deepEqual(errorLines(`running 1 test\n${panic}`).map((found) => found.text), [panic]);
 });
 
+Deno.test("an exception named alone takes its message from the next line, unless that line is an error of its own", () => {
+  const random = new SeededRandom(41);
+  for (let trial = 0; trial < 30; trial++) {
+    // RSpec prints a failure's exception on a line of its own and its message indented under it.
+    const name = random.pick(["NoMethodError", "NameError", "ArgumentError", "ZeroDivisionError"]);
+    const message = `undefined method \`${random.hex(6)}' for #<Invoice id: ${
+      random.range(1, 99)
+    }>`;
+    const output = [
+      "Failures:",
+      "",
+      `  1) Invoice#${random.hex(4)} is true`,
+      "     Failure/Error: expect(invoice.overdue?).to be(true)",
+      "",
+      `     ${name}:`,
+      `       ${message}`,
+      "     # ./spec/models/invoice_spec.rb:42",
+    ].join("\n");
+    assert.deepEqual(errorLines(output).map((found) => found.text), [`${name}: ${message}`]);
+    // A message that is an error line of its own stays one; a name at the end takes nothing.
+    const own = `ERROR ${random.hex(4)} refused`;
+    assert.deepEqual(errorLines(`${name}:\n${own}`).map((found) => found.text), [`${name}:`, own]);
+    assert.deepEqual(errorLines(`ok\n${name}:`).map((found) => found.text), [`${name}:`]);
+  }
+});
+
 // Code as programs quote it: lines holding a level's word, a report's or an exception's name.
 const CODE_LINES = [
   "None => return ExitCode::FAILURE,",
