@@ -236,6 +236,10 @@ const HEX = /\b(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,})\b/g
 // A number that stands for a value: not the digits a name or a code ends with (`TS2345`,
 // `E0308`, `max_retries_3`, `test_search_2`), which tell errors apart.
 const NUMBER = /(?<!\w)\d+/g;
+// An id that starts with a digit and holds letters (Sidekiq's `tid=4b3`, a request's `9f1e2a`
+// too short for a hex run): a value, whole. Numbers, hex runs and such ids are masked alike: a
+// random id may be any of them.
+const DIGIT_ID = /(?<!\w)\d+[A-Za-z]\w*/g;
 const NOT_ASCII = /[^\p{ASCII}]/u;
 
 // What a line must hold to be an error line of some kind, derived from the rules above: a level
@@ -647,9 +651,9 @@ export function testSummaryMessage(text: string): string | undefined {
 }
 
 /**
- * An error line's fingerprint: its numbers, hex runs and uuids masked, a retry's mark left out,
- * its spaces folded. The digits that end a name or a code are no number (`error TS2345` and `error
- * TS2322` differ).
+ * An error line's fingerprint: its numbers, hex runs, uuids and ids that start with a digit
+ * masked, a retry's mark left out, its spaces folded. The digits that end a name or a code are no
+ * number (`error TS2345` and `error TS2322` differ).
  *
  * @example
  * ```ts
@@ -658,11 +662,12 @@ export function testSummaryMessage(text: string): string | undefined {
  * assert.equal(errorFingerprint("ERROR order A-1204 failed after 3 tries"), errorFingerprint("ERROR order A-77 failed after 12 tries"));
  * assert.notEqual(errorFingerprint("--- FAIL: TestRetry/max_retries_3"), errorFingerprint("--- FAIL: TestRetry/max_retries_0"));
  * assert.equal(errorFingerprint("✘ 10 [chromium] › a.spec.ts:9:5 › logs in (retry #1) (5.1s)"), errorFingerprint("✘ 10 [chromium] › a.spec.ts:9:5 › logs in (5.2s)"));
+ * assert.equal(errorFingerprint("pid=7 tid=4b3 ERROR: mailer failed"), errorFingerprint("pid=7 tid=2hk ERROR: mailer failed"));
  * ```
  */
 export function errorFingerprint(line: string): string {
-  return line.replace(RETRY, "").replace(UUID, "<uuid>").replace(HEX, "<hex>")
-    .replace(NUMBER, "<n>").replace(/\s+/g, " ").trim();
+  return line.replace(RETRY, "").replace(UUID, "<uuid>").replace(HEX, "<n>")
+    .replace(DIGIT_ID, "<n>").replace(NUMBER, "<n>").replace(/\s+/g, " ").trim();
 }
 
 // The mark a test runner puts on a test's line when it runs it again (Playwright's `(retry #1)`):

@@ -514,3 +514,25 @@ Deno.test("CTest's and GoogleTest's lines around the failed tests' list only rel
     assert.deepEqual(found.filter(isRelayedFailure), ["The following tests FAILED:", count]);
   }
 });
+
+Deno.test("the same error with other ids that start with a digit has one fingerprint", () => {
+  const random = new SeededRandom(43);
+  const base36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+  const id = () =>
+    `${random.range(1, 9)}${
+      Array.from({ length: random.range(1, 4) }, () => base36[random.int(36)]).join("")
+    }`;
+  for (let trial = 0; trial < 40; trial++) {
+    const line = (tid: string, job: string) =>
+      `pid=${random.range(2, 99)} tid=${tid} ERROR: ReminderMailer failed for job ${job}`;
+    assert.equal(
+      errorFingerprint(line(`${random.range(1, 9)}a${id()}`, id())),
+      errorFingerprint(line(`${random.range(1, 9)}z${id()}`, id())),
+    );
+    // A name's digits still tell errors apart.
+    assert.notEqual(
+      errorFingerprint(`error TS${random.range(1000, 4999)}: x`),
+      errorFingerprint(`error TS${random.range(5000, 9999)}: x`),
+    );
+  }
+});
