@@ -184,6 +184,12 @@ export const JOB_OUTPUT_FIELDS: readonly string[] = ["output", "output_preview"]
 /** The tool that waits on, polls, reads and kills background jobs, by its names in each release. */
 export const PROCESS_TOOLS: ReadonlySet<string> = new Set(["process", "process_manage"]);
 
+/**
+ * The task list's tool in Hermes's releases (0.22's `todo_list`, earlier `todo`): Hermes restores
+ * the active list after a compaction (`TODO_INJECTION_HEADER`).
+ */
+export const TODO_TOOLS: ReadonlySet<string> = new Set(["todo_list", "todo"]);
+
 /** The tool that runs a shell command line (`command`, optionally `workdir` and `background`). */
 export const TERMINAL_TOOL = "terminal";
 

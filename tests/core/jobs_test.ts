@@ -65,8 +65,8 @@ function window() {
       exit_code: 3,
       output: "done",
     }),
-    call("c4", "tool_call", bridged("todo_list", { todos: [{ id: "1", content: "check job" }] })),
-    result("c4", "tool_call", { todos: [{ id: "1", content: "check job", status: "pending" }] }),
+    call("c4", "tool_call", bridged("session_search", { query: "proc_9f2c exit" })),
+    result("c4", "tool_call", { success: true, results: [] }),
   ];
 }
 
@@ -91,7 +91,26 @@ Deno.test("a background job is one command whose outcome is its process's final 
 Deno.test("a call through tool_call reads as the call it carries", () => {
   const { body } = project(window(), { budgetTokens: 4000, sessionId: "s" });
   assert.doesNotMatch(body, /tool_call `\{"calls"/, "no line names the bridge's arguments");
-  assert.match(body, /\[#8\] → todo_list/);
+  assert.match(body, /\[#8\] → session_search/);
+});
+
+Deno.test("the task list, which Hermes restores after a compaction, has no line in the log", () => {
+  const todos = [{ id: "1", content: "check the ledger job", status: "pending" }];
+  for (const tool of ["todo_list", "todo"]) {
+    for (const bridge of [false, true]) {
+      nextRow = 1;
+      const rows = [
+        { role: "user", content: "Track the job.", _row_id: nextRow++ },
+        bridge ? call("c1", "tool_call", bridged(tool, { todos })) : call("c1", tool, { todos }),
+        result("c1", bridge ? "tool_call" : tool, { todos }),
+        call("c2", "terminal", { command: "ls jobs" }),
+        result("c2", "terminal", { output: "ledger.log", exit_code: 0 }),
+      ];
+      const body = project(rows, { budgetTokens: 4000 }).body;
+      assert.doesNotMatch(body, /check the ledger job|todo/, body);
+      assert.match(body, /`ls jobs`/);
+    }
+  }
 });
 
 Deno.test("a job whose start an earlier projection listed takes its later runs there", () => {

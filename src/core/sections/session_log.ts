@@ -1,7 +1,7 @@
 import type { Analysis } from "../analysis.ts";
 import { commandOf, inlineCode, shownCommand } from "../command.ts";
 import type { ToolEvent } from "../events.ts";
-import { COMMAND_TOOLS, PROCESS_TOOLS, READ_FILE_TOOL } from "../hermes.ts";
+import { COMMAND_TOOLS, PROCESS_TOOLS, READ_FILE_TOOL, TODO_TOOLS } from "../hermes.ts";
 import { cutMiddle, excerpt } from "../excerpt.ts";
 import { shortenCommand } from "../command_display.ts";
 import { LazyLines } from "../lazy_lines.ts";
@@ -54,10 +54,11 @@ export const SESSION_LOG_WORDS = `${[...ROLES, HERMES_NOTE].join(" ")} ${toolLab
  * go before that projection's lines. A call the projection lists (its command in Commands Run,
  * its files in Relevant Files: the returned function's `listed`) has no line, and its result
  * shows only its words, without restating its outcome; such a result with no words of its own
- * has no line either. A file read quotes none of the file (the file still holds it). A reply the
- * projection quotes whole (a turn's close in Decisions & Conclusions) is not repeated. A note
- * Hermes wrote to a user row (a task list it restored, a background job's notice) is `hermes:`,
- * never `user:`.
+ * has no line either. A file read quotes none of the file (the file still holds it), and a call
+ * to the task list has no line, nor its result (Hermes restores the list after a compaction). A
+ * reply the projection quotes whole (a turn's close in Decisions & Conclusions) is not repeated. A
+ * note Hermes wrote to a user row (a task list it restored, a background job's notice) is
+ * `hermes:`, never `user:`.
  */
 export function sessionLog(
   analysis: Analysis,
@@ -123,13 +124,15 @@ function rowLines(
 ): string[] {
   if (row.role === "tool") {
     const event = resultOf[row.index];
-    const line = event && resultLine(event, listed.call(event.call));
+    const line = event && !restored(event.call) && resultLine(event, listed.call(event.call));
     return line ? [`${renderRef(row.ref)} ${line}`] : [];
   }
   const lines: string[] = [];
   const text = rendered.text(row);
   if (text !== "" && !listed.text(row)) lines.push(text);
-  for (const call of row.toolCalls) if (!listed.call(call)) lines.push(rendered.call(row, call));
+  for (const call of row.toolCalls) {
+    if (!listed.call(call) && !restored(call)) lines.push(rendered.call(row, call));
+  }
   return lines;
 }
 
@@ -142,10 +145,16 @@ function hasLines(
 ): boolean {
   if (row.role === "tool") {
     const event = resultOf[row.index];
-    return event !== undefined && (!listed.call(event.call) || quotesWords(event));
+    return event !== undefined && !restored(event.call) &&
+      (!listed.call(event.call) || quotesWords(event));
   }
-  for (const call of row.toolCalls) if (!listed.call(call)) return true;
+  for (const call of row.toolCalls) if (!listed.call(call) && !restored(call)) return true;
   return !listed.text(row) && rendered.hasText(row);
+}
+
+/** Whether Hermes restores what a call left after a compaction (the task list): it has no line. */
+function restored(call: ToolCall): boolean {
+  return TODO_TOOLS.has(call.name);
 }
 
 /** A row's line quoting its text after who wrote it; `""` when it has no text. */
