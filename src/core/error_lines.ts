@@ -82,6 +82,13 @@ const BRACKETED_TAG = /[\[<](?:error|fatal|critical|panic|fail(?:ed)?)[\]>]/i;
 // they tag the line as a level does.
 const FAILED_TEST_MARKS = ["●", "✘"];
 const FAILED_TEST = new RegExp(`^(?:${FAILED_TEST_MARKS.join("|")})\\s+\\S`);
+// systemd's header of a unit's status (`● nginx.service - A high performance web server`): `●`
+// for a unit loaded, whatever its state, which tags nothing; `×` for one that failed, which tags
+// its line as an error.
+const UNIT_FAILED = "×";
+const UNIT_HEADER = new RegExp(
+  `^([●${UNIT_FAILED}])\\s+\\S+\\.(?:service|socket|timer|mount|automount|swap|target|path|slice|scope)\\b`,
+);
 const LEVEL_KEY = /\blevel["']?\s*[=:]\s*["']?(?:error|fatal|critical|panic|err)\b/i;
 // Where a level tag stands, at most this far into the line.
 const TAG_HEAD = 120;
@@ -255,6 +262,7 @@ const [ASCII_OTHER_LEVELS, SCRIPT_LEVELS] = [false, true].map((beyond) =>
 const SCRIPT_STARTS = new Set([
   ...SCRIPT_LEVELS.map((level) => [...level].find((char) => NOT_ASCII.test(char)) as string),
   ...FAILED_TEST_MARKS,
+  UNIT_FAILED,
 ]);
 const WRITTEN_MARKS = [...LATIN_LEVELS.split("|"), ...ASCII_OTHER_LEVELS, ...REPORT_OPENINGS];
 const heldBy = (word: string, words: readonly string[]) =>
@@ -427,7 +435,9 @@ function mergedStarts(first: readonly number[], second: readonly number[]): numb
 
 /**
  * Whether `line` is tagged as an error by a log level (an upper-case level word, one of another
- * script, a bracketed one in any case, or `level=error`) near its start.
+ * script, a bracketed one in any case, or `level=error`) near its start, by a test runner's mark of
+ * a failed test, or by systemd's mark of a unit that failed (`× nginx.service - …`; its `●` of a
+ * unit loaded is none).
  *
  * @example
  * ```ts
@@ -437,10 +447,14 @@ function mergedStarts(first: readonly number[], second: readonly number[]): numb
  * assert.ok(isTaggedError("[错误] 支付失败 订单 B-77"));
  * assert.ok(!isTaggedError("error handling is in errors.py"));
  * assert.ok(!isTaggedError("ERROR_CODES = {1: 'x'}"));
+ * assert.ok(!isTaggedError("● nginx.service - A high performance web server"));
+ * assert.ok(isTaggedError("× nginx.service - A high performance web server"));
  * ```
  */
 export function isTaggedError(line: string): boolean {
   const head = line.slice(0, TAG_HEAD);
+  const unit = UNIT_HEADER.exec(head);
+  if (unit) return unit[1] === UNIT_FAILED;
   return LATIN_TAG.test(head) || OTHER_TAG.test(head) || BRACKETED_TAG.test(head) ||
     LEVEL_KEY.test(head) || FAILED_TEST.test(head);
 }

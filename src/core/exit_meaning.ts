@@ -9,10 +9,11 @@ import {
 
 /**
  * What a non-zero exit status means for programs whose documented answer it is: a search that
- * found nothing, a comparison or a plan that found differences, a test or a question that is false.
+ * found nothing, a comparison or a plan that found differences, a test or a question that is false,
+ * a service asked for its status that is not running.
  * These read as answers, not failures.
  */
-export const EXIT_ANSWERS = ["no match", "differences found", "false"] as const;
+export const EXIT_ANSWERS = ["no match", "differences found", "false", "not running"] as const;
 
 /**
  * What a non-zero exit status means for programs that document it as "not finished yet": checks
@@ -40,6 +41,13 @@ const COMPARISONS = new Set(["diff", "cmp"]);
 const TESTS = new Set(["test", "[", "[["]);
 // Infrastructure planners whose `plan -detailed-exitcode` exits 2 when the plan holds changes.
 const PLANNERS = new Set(["terraform", "tofu", "terragrunt"]);
+// A service manager asked where a service stands exits 3 when it is not running (the LSB's status
+// code, systemd's for `status` and `is-active`), and says so: `Active: inactive (dead)`, `failed`.
+const SERVICE_QUERIES: Readonly<Record<string, ReadonlySet<string>>> = {
+  systemctl: new Set(["status", "is-active"]),
+  service: new Set(["status"]),
+};
+const NOT_RUNNING = /\b(?:inactive|failed|dead)\b/;
 // GitHub's CLI lists a pull request's checks and exits 8 while some are pending (1 when one failed).
 const PENDING_CHECK = /\bpending\b/i;
 
@@ -72,6 +80,16 @@ const ANSWER_RULES: readonly AnswerRule[] = [
       isSilent(output),
   },
   {
+    status: 3,
+    meaning: "not running",
+    answers: ({ program, args }, output) => {
+      const asked = SERVICE_QUERIES[program];
+      const query = program === "service" ? args[1] : subcommand(args);
+      return asked !== undefined && query !== undefined && asked.has(query) &&
+        NOT_RUNNING.test(output);
+    },
+  },
+  {
     status: 8,
     meaning: "checks pending",
     answers: ({ program, args }, output) =>
@@ -83,9 +101,10 @@ const ANSWER_RULES: readonly AnswerRule[] = [
  * The meaning of a command's exit status when it is an answer rather than a failure, or
  * `undefined`. Claimed only when it is certain: the status is the one the program documents for
  * its answer (1 for a search, a comparison, a test; 2 for a plan asked for `-detailed-exitcode`;
- * 8 for `gh pr checks`), the command line is one program (after `cd DIR &&` steps, which print an
- * error when they fail), and the output agrees (a search that printed nothing or, counting its
- * hits, counts of 0; a test that printed nothing; a listing of checks with one pending). A pipeline's status is its last program's (unless the line sets
+ * 3 for a service's status; 8 for `gh pr checks`), the command line is one program (after `cd
+ * DIR &&` steps, which print an error when they fail), and the output agrees (a search that
+ * printed nothing or, counting its hits, counts of 0; a test that printed nothing; a status that
+ * says inactive or failed; a listing of checks with one pending). A pipeline's status is its last program's (unless the line sets
  * `pipefail`), so a pipeline ending in a search that found nothing found no match. A list or
  * anything the reader cannot follow claims nothing, because then another program may have set the
  * status. The program is read past environment assignments, wrappers and its path (`LC_ALL=C

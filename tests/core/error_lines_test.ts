@@ -122,6 +122,14 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
     "src/format.cpp:31:12: runtime error: signed integer overflow: 2147483647 + 1 in type 'int'",
   ],
   ["the runtime error: section of the guide", undefined],
+  // systemd's header of a unit's status: `●` for one loaded, `×` for one that failed.
+  ["● nginx.service - A high performance web server", undefined],
+  [
+    "× nginx.service - A high performance web server",
+    "× nginx.service - A high performance web server",
+  ],
+  ["● orders › rejects a discount over 100%", "● orders › rejects a discount over 100%"],
+  ["3 × 4 = 12", undefined],
   // An HTTP response's error status: its status line, or a JSON body stating it with its error.
   ["HTTP/1.1 500 Internal Server Error", "HTTP/1.1 500 Internal Server Error"],
   ["< HTTP/2 404", "< HTTP/2 404"],

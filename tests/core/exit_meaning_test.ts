@@ -98,6 +98,23 @@ const CASES: ReadonlyArray<readonly [string, string, number, string]> = [
   ["gh pr checks 412", "no checks reported on the 'fix' branch", 8, "failed (exit 8)"],
   ["gh run view 99 --exit-status", GH_PENDING, 8, "failed (exit 8)"],
   ["gh pr checks 412 | grep e2e", "e2e\tpending\t0", 8, "failed (exit 8)"],
+  // A service asked for its status exits 3 when it is not running.
+  [
+    "systemctl status shopapp --no-pager",
+    "× shopapp.service - Shop\n     Active: failed (Result: exit-code) since Fri",
+    3,
+    "not running (exit 3)",
+  ],
+  ["sudo systemctl is-active nginx", "inactive", 3, "not running (exit 3)"],
+  [
+    "service nginx status",
+    " * nginx is not running\nActive: inactive (dead)",
+    3,
+    "not running (exit 3)",
+  ],
+  ["systemctl status nosuch", "Unit nosuch.service could not be found.", 4, "failed (exit 4)"],
+  ["systemctl restart shopapp", "Job for shopapp.service failed.", 3, "failed (exit 3)"],
+  ["systemctl status shopapp", "Failed to connect to bus", 3, "failed (exit 3)"],
   ["test -f build/out.js", "", 1, "false (exit 1)"],
   ["[ -d node_modules ]", "", 1, "false (exit 1)"],
   ["pytest -q", "1 failed", 1, "failed (exit 1)"],
