@@ -76,7 +76,7 @@ const BEFORE = String.raw`(?:^|[\s\[(<|:,])`;
 const AFTER = String.raw`(?=$|[\s\])>|:,!.-])`;
 const LATIN_TAG = new RegExp(`${BEFORE}(?:${LATIN_LEVELS})${AFTER}`, "u");
 const OTHER_TAG = new RegExp(`${BEFORE}(?:${OTHER_LEVELS})${AFTER}`, "u");
-const BRACKETED_TAG = /[\[<](?:error|fatal|critical|panic|fail(?:ed)?)[\]>]/i;
+const BRACKETED_TAG = /[\[<](?:error|fatal|critical|crit|emerg|alert|panic|fail(?:ed)?)[\]>]/i;
 // The marks test runners put before each test that failed (Jest's `● orders › rejects a
 // discount over 100%`, Playwright's `✘  2 [chromium] › cart.spec.ts:40:5 › applies a coupon`):
 // they tag the line as a level does.
@@ -174,6 +174,9 @@ const JSON_STATUS = String.raw`"status(?:Code)?"\s*:\s*[45]\d\d\b`;
 const HTTP_ERROR = new RegExp(
   String.raw`^(?:< )?${HTTP_STATUS}|^[{\[].*(?:${JSON_STATUS}.*"error"|"error".*${JSON_STATUS})`,
 );
+// OpenSSL's report of an error, after the thread it names (`40E7C8A1F27F0000:error:0A000410:SSL
+// routines:…:sslv3 alert handshake failure:…`).
+const OPENSSL_ERROR = /^[0-9A-Fa-f]+:error:[0-9A-Fa-f]{8}:/;
 // CTest's line for a test that failed, in the list it ends with (`  3 - Parser.Resets (Failed)`,
 // `  7 - io.Load (SEGFAULT)`), and what every such line holds.
 const CTEST_FAILURES = [
@@ -233,11 +236,12 @@ const IGNORED_FAILURE = String.raw`^${MAKE}: \[.*\] Error \d+${RegExp.escape(IGN
 const STOP_REPORT = new RegExp(
   String.raw`^(?:${MAKE}|patch)${RegExp.escape(STOPPED)}\*? |${IGNORED_FAILURE}`,
 );
-// Timestamps, syslog prefixes, line numbers (read_file's `12|`, `grep -n`'s `12:` before words or
-// a date) and the process id a sanitizer or Valgrind writes first (`==48377==`) before the words
-// of a line.
+// Timestamps, syslog prefixes (the host and the program with its process id after the time, as
+// journalctl writes them: `Mar 14 11:02:03 web01 gunicorn[4242]: `), line numbers (read_file's
+// `12|`, `grep -n`'s `12:` before words or a date) and the process id a sanitizer or Valgrind
+// writes first (`==48377==`) before the words of a line.
 const LEAD =
-  /^(?:\s*\d+\||\d+:(?=\d{4}-\d\d-\d\d|\D)|==\d+==)?\s*(?:\[?\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?\]?\s+|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d\s+)?/;
+  /^(?:\s*\d+\||\d+:(?=\d{4}-\d\d-\d\d|\D)|==\d+==)?\s*(?:\[?\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?\]?\s+|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d\s+(?:\S+ [\w.@/-]+\[\d+\]: )?)?/;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 const HEX = /\b(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,})\b/gi;
 // A number that stands for a value: not the digits a name or a code ends with (`TS2345`,
@@ -631,7 +635,7 @@ function judgeAsPrinted(raw: string): ErrorLine | undefined {
     : REPORT.test(line) || REPORT_OPENING.test(line) || UNRUN.test(line) ||
         STOP_REPORT.test(line) || UNDEFINED_REPORT.test(line) || GO_REPORT.test(line) ||
         KOTLIN_REPORT.test(line) || VALGRIND_REPORT.test(line) || CTEST_FAILED.test(line) ||
-        HTTP_ERROR.test(line)
+        HTTP_ERROR.test(line) || OPENSSL_ERROR.test(line)
     ? "report"
     : undefined;
   if (kind === undefined) return undefined;

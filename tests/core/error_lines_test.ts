@@ -122,6 +122,30 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
     "src/format.cpp:31:12: runtime error: signed integer overflow: 2147483647 + 1 in type 'int'",
   ],
   ["the runtime error: section of the guide", undefined],
+  // journalctl's lines, after the host and the program with its process id.
+  [
+    "Mar 14 11:02:03 web01 gunicorn[4242]: OSError: [Errno 28] No space left on device",
+    "OSError: [Errno 28] No space left on device",
+  ],
+  ["Mar 14 11:02:03 web01 gunicorn[4242]: Booting worker with pid: 4242", undefined],
+  [
+    'Mar 14 10:58:01 web01 nginx[811]: nginx: [emerg] cannot load certificate "/etc/ssl/a.pem"',
+    'nginx: [emerg] cannot load certificate "/etc/ssl/a.pem"',
+  ],
+  [
+    "2025/03/14 10:58:01 [crit] 811#811: *1 connect() failed",
+    "2025/03/14 10:58:01 [crit] 811#811: *1 connect() failed",
+  ],
+  [
+    "2025/03/14 10:58:02 [alert] 811#811: worker process 812 exited on signal 9",
+    "2025/03/14 10:58:02 [alert] 811#811: worker process 812 exited on signal 9",
+  ],
+  // OpenSSL's, after the thread it names.
+  [
+    "40E7C8A1F27F0000:error:0A000410:SSL routines::sslv3 alert handshake failure:ssl/a.c:1584",
+    "40E7C8A1F27F0000:error:0A000410:SSL routines::sslv3 alert handshake failure:ssl/a.c:1584",
+  ],
+  ["DEADBEEF:errors seen: none", undefined],
   // systemd's header of a unit's status: `●` for one loaded, `×` for one that failed.
   ["● nginx.service - A high performance web server", undefined],
   [
