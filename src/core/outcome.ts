@@ -14,6 +14,7 @@ import {
 import { meaningKind, type OutcomeState } from "./outcome_words.ts";
 import { failingTally, withoutRules } from "./output_facts.ts";
 import { persistedOutput } from "./persisted_output.ts";
+import { withoutOverwrites } from "./sanitize.ts";
 import { parseStub, type Stub } from "./stub.ts";
 
 /** The outcome of one tool call, read from its result. */
@@ -326,7 +327,8 @@ function jsonDetail(result: Record<string, unknown>, error: string): string {
   const parts: string[] = [];
   for (const key of OUTPUT_KEYS) {
     const value = result[key];
-    if (typeof value === "string" && value.trim() !== "") parts.push(value);
+    // A program's output is read as a terminal shows it (a progress bar's last state).
+    if (typeof value === "string" && value.trim() !== "") parts.push(withoutOverwrites(value));
   }
   // An error the output already prints (execute_code copies its stderr into `error`) is said once.
   if (error !== "" && !parts.some((part) => part.includes(error.trim()))) parts.push(error);

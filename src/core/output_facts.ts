@@ -1,13 +1,13 @@
 /**
  * The facts a tool's output states that a later step may need and no other line of a projection
  * keeps: a commit's hash (git's line for a commit it made, or a hash it printed alone), where git's
- * work left the branch (a bisect's result, a rebase, a reset or a checkout: no commit made), a
- * diff's files (each with the lines it adds and removes and its index line's blobs), a test run's
- * tally,
- * what a background job that ended printed last and what a delegated task reported (a result's
- * `summary`), the skill a session loaded, the failed items of a long listing and the failed rows of
- * a table, and the lines of a long output that the user's requests point at (`shard 4`,
- * `OPS-5609`). Read from the output by the rules below, the one place they are described.
+ * work left the branch (a bisect's result, a rebase, a reset, a checkout or a push: no commit
+ * made), a diff's files (each with the lines it adds and removes and its index line's blobs), a
+ * test run's tally, what a background job that ended printed last and what a delegated task
+ * reported (a result's `summary`), the skill a session loaded, the failed items of a long listing
+ * and the failed rows of a table, and the lines of a long output that the user's requests point at
+ * (`shard 4`, `OPS-5609`). Read from the output by the rules below, the one place they are
+ * described.
  *
  * @module
  */
@@ -21,7 +21,7 @@ import { isFailure } from "./outcome_words.ts";
 import { SOME_FAILURES } from "./error_lines.ts";
 import { isUserRequest } from "./requests.ts";
 import { remembered } from "./remembered.ts";
-import { sanitizeInline } from "./sanitize.ts";
+import { sanitizeInline, withoutOverwrites } from "./sanitize.ts";
 import { shellSegments, shellStep } from "./shell_words.ts";
 import { headAndTail, lineAt, lineCount, markedLines } from "./text_lines.ts";
 import { type DiffFile, diffFiles } from "./unified_diff.ts";
@@ -57,10 +57,11 @@ const SAVED_REPORT =
   /^(?:> )?(?:There were failing tests\. )?See the report at: \S+$|^-* ?generated xml file: \S+(?: -*)?$/gm;
 const SAVED_REPORT_MARKS = ["report at: ", "xml file: "];
 // git's line for where its work left the branch: the commit a bisect found, a rebase that ended,
-// a reset or a checkout (`5e2a9c1… is the first bad commit`, `Successfully rebased and updated
-// refs/heads/fix`, `HEAD is now at 7b3e5f0 Merge …`).
+// a reset or a checkout, a push's update of a remote branch (`5e2a9c1… is the first bad commit`,
+// `Successfully rebased and updated refs/heads/fix`, `HEAD is now at 7b3e5f0 Merge …`,
+// `   b90c6e4..7c5e2b8  main -> main`, ` * [new branch]      fix -> fix`).
 const GIT_RESULT_LINE =
-  /^(?:[0-9a-f]{7,40} is the first bad commit|Successfully rebased and updated \S+|HEAD is now at [0-9a-f]{7,40}\b.*)$/gm;
+  /^(?:[0-9a-f]{7,40} is the first bad commit|Successfully rebased and updated \S+|HEAD is now at [0-9a-f]{7,40}\b.*|[ \t]*[+ ]?[ \t]*[0-9a-f]{7,40}\.\.\.?[0-9a-f]{7,40}[ \t]+\S+ -> \S+.*|[ \t]*\* \[new (?:branch|tag)\][ \t]+\S+ -> \S+)$/gm;
 // What pytest counts in its tally (`2 failed, 140 passed, 1 warning in 3.1s`), and Vitest.
 const TALLY_WORDS = "passed|failed|errors?|skipped|xfailed|xpassed|deselected";
 const VITEST_WORDS = "failed|passed|skipped|todo";
@@ -362,7 +363,7 @@ const WORD_AND_NUMBER = /\b([A-Za-z]{3,20}) (\d{1,9})\b(?!\.\d)/g;
 const HAS_WORD = /[\p{L}\p{N}]/u;
 const MOST_POINTERS = 200;
 // How a process result says its job ended.
-const ENDED: ReadonlySet<string> = new Set(["succeeded", "failed", "killed"]);
+const ENDED: ReadonlySet<string> = new Set(["succeeded", "failed", "killed", "relayed", "answer"]);
 const LONGEST_POINTING = 600;
 
 /**
@@ -425,8 +426,10 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   }
   for (const report of summaries) add("report", report);
   // A background job that ended: what it printed last is what it reports.
-  const printed = JOB_OUTPUT_FIELDS.map((field) => json?.[field])
-    .find((value): value is string => typeof value === "string") ?? "";
+  const printed = withoutOverwrites(
+    JOB_OUTPUT_FIELDS.map((field) => json?.[field])
+      .find((value): value is string => typeof value === "string") ?? "",
+  );
   if (PROCESS_TOOLS.has(tool) && ENDED.has(outcome.kind)) {
     for (const line of printed.split("\n").filter((line) => line.trim() !== "").slice(-2)) {
       add("report", line);

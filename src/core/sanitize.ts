@@ -81,6 +81,28 @@ export function isPlainText(text: string): boolean {
   return PLAIN.test(text);
 }
 
+/**
+ * `text` as a terminal shows it after carriage returns: of each line, what was written after its
+ * last `\r` that anything followed (a progress bar redrawn in place shows its last state; a line
+ * ended by `\r\n` is the line).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withoutOverwrites } from "./sanitize.ts";
+ * assert.equal(withoutOverwrites(" 1%|▏ | 1/90\r50%|█ | 45/90\r100%|██| 90/90\nloss: nan"), "100%|██| 90/90\nloss: nan");
+ * assert.equal(withoutOverwrites("ok\r\ndone\r\n"), "ok\ndone\n");
+ * ```
+ */
+export function withoutOverwrites(text: string): string {
+  if (!text.includes("\r")) return text;
+  return text.split("\n").map((line) => {
+    if (!line.includes("\r")) return line;
+    const parts = line.split("\r");
+    return parts.findLast((part) => part !== "") ?? "";
+  }).join("\n");
+}
+
 /** `text` without its terminal escape sequences (colors, cursor moves), its lines as they are. */
 export function withoutEscapes(text: string): string {
   return text.includes("\x1b") ? text.replace(ESCAPES, "") : text;

@@ -375,3 +375,51 @@ Deno.test("a job that failed is fixed by a later job of the same command line th
     });
   }
 });
+
+Deno.test("a job piped to tee reports what it printed last, as a terminal showed its progress bars", () => {
+  const random = new SeededRandom(47);
+  for (let trial = 0; trial < 20; trial++) {
+    const total = random.range(100, 9000);
+    // A progress bar redrawn in place: its states parted by carriage returns, on one line.
+    const bar = [1, 25, 50, 75, 100].map((share) =>
+      `${String(share).padStart(3)}%|${"█".repeat(share / 10)}| ${
+        Math.round((total * share) / 100)
+      }/${total} [00:${String(share % 60).padStart(2, "0")}<00:00, 2.9it/s]`
+    ).join("\r");
+    const saved = `Saved final model to checkpoints/run-${random.hex(4)}/final`;
+    const metrics = `{'eval_loss': 1.${random.range(10, 99)}, 'eval_accuracy': 0.${
+      random.range(100, 999)
+    }}`;
+    const job = `proc_${random.hex(6)}`;
+    const command = "python train.py 2>&1 | tee logs/run.log";
+    const rows = [
+      ...started("Train it.", command, job),
+      // Hermes's poll of a running job previews its output; its wait gives the end.
+      call("c2", "process", { action: "poll", session_id: job }),
+      result("c2", "process", {
+        session_id: job,
+        command,
+        status: "running",
+        output_preview: `loading data\n${bar.slice(0, bar.lastIndexOf("\r"))}`,
+      }),
+      call("c3", "process", { action: "wait", session_id: job }),
+      result("c3", "process", {
+        session_id: job,
+        command,
+        status: "exited",
+        exit_code: 0,
+        output: `loading data\n${bar}\n${saved}\n${metrics}\n`,
+      }),
+    ];
+    const body = project(rows, { budgetTokens: 4000 }).body;
+    const reported = body.split("\n").filter((line) =>
+      line.startsWith("- [#7] process reported: ")
+    );
+    assert.deepEqual(reported, [
+      `- [#7] process reported: ${saved}`,
+      `- [#7] process reported: ${metrics}`,
+    ], body);
+    // A bar's earlier states are not shown, only what the terminal showed last.
+    assert.doesNotMatch(body, / 25%\|/, body);
+  }
+});

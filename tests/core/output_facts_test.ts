@@ -178,6 +178,16 @@ Deno.test("Facts from Outputs keeps where git's work left the branch, none of it
         output: `${hash} is the first bad commit`,
         exit_code: 0,
       }),
+      ...callRows(10, "terminal", { command: `git push -u origin ${branch}` }, {
+        output: [
+          "Enumerating objects: 9, done.",
+          "To github.com:acme/ledger.git",
+          `   ${hash.slice(0, 7)}..${hash.slice(-7)}  ${branch} -> ${branch}`,
+          ` * [new tag]         v0.${seed} -> v0.${seed}`,
+          `branch '${branch}' set up to track 'origin/${branch}'.`,
+        ].join("\n"),
+        exit_code: 0,
+      }),
     ];
     const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
     // No commit was made: none of them is a commit's line.
@@ -186,6 +196,8 @@ Deno.test("Facts from Outputs keeps where git's work left the branch, none of it
       `- [#3] terminal git result: ${hash} is the first bad commit`,
       `- [#5] terminal git result: Successfully rebased and updated refs/heads/${branch}.`,
       `- [#7] terminal git result: HEAD is now at ${hash.slice(0, 7)} Switch split to half-even`,
+      `- [#11] terminal git result: ${hash.slice(0, 7)}..${hash.slice(-7)} ${branch} -> ${branch}`,
+      `- [#11] terminal git result: * [new tag] v0.${seed} -> v0.${seed}`,
     ]);
   }
 });
