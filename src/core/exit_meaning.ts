@@ -298,8 +298,14 @@ export function statusPasser(command: string): string | undefined {
     return true;
   });
   if (!hidden) return undefined;
+  const compound = COMPOUND_ENDS[last.program];
+  if (compound !== undefined) return compound;
   return PLAIN_NAME.test(last.program) ? last.program : UNNAMED_PROGRAM;
 }
+
+// The word that ends a compound command the line ends with, and how its status is named: a loop's
+// is its last run's, an `if`'s or a `case`'s the branch's that ran (`done` names no program).
+const COMPOUND_ENDS: Readonly<Record<string, string>> = { done: "loop", fi: "if", esac: "case" };
 
 // `exit ${PIPESTATUS[0]}`'s argument: the status of the first program of the pipeline before it.
 const FIRST_PIPE_STATUS = /^"?\$\{PIPESTATUS\[0\]\}"?$/;

@@ -177,6 +177,14 @@ const CASES: ReadonlyArray<readonly [string, string, number, string]> = [
   ["make; echo $? $HOME", "0 /root", 0, "ran (exit 0 of echo)"],
   ["make; echo $?", "0\nmore", 0, "ran (exit 0 of echo)"],
   ["make build || true", "", 0, "ran (exit 0 of true)"],
+  // A compound command's status is its last run's or its branch's, which names no program.
+  [
+    "for v in tls1_2 tls1_3; do openssl s_client -$v -connect a:443 </dev/null | head -3; done",
+    "CONNECTED(00000003)",
+    0,
+    "ran (exit 0 of loop)",
+  ],
+  ["if make; then echo built; else echo failed; fi", "built", 0, "ran (exit 0 of if)"],
   ["cat app.py | head -20", "import os", 0, "succeeded (exit 0)"],
   ["grep -rn TODO src | head", "src/a.py:1:# TODO", 0, "succeeded (exit 0)"],
   ["python -m pytest -x 2>&1 | tail -50", "1 failed", 1, "failed (exit 1)"],
