@@ -3,7 +3,8 @@
  * `perl -i` edit in place and what `rm` removes, named as the line names them. A file a command
  * creates or writes whole (a redirection, `tee`, `cp`) is not among them: the command's own line
  * shows it, and most are the session's scratch files. A line the shell reader cannot follow, a
- * here-document's body and a path with a glob or a variable name nothing.
+ * here-document's body and a path with a glob or a variable name nothing; a path in the home
+ * directory is named as written (`~/.cache/x`).
  *
  * @module
  */
@@ -24,8 +25,9 @@ export interface CommandFile {
   readonly change: CommandFileChange;
 }
 
-// A word whose file the line does not name: a glob, a variable, a home directory.
-const UNNAMED = /[*?[\]$~{}]/;
+// A word whose file the line does not name: a glob, a variable, a home directory alone or another
+// user's (`~/.cache/x` names the session's own home's file, as written).
+const UNNAMED = /[*?[\]${}]|^~(?!\/)/;
 /** Options that edit in place: sed's `-i`/`--in-place` (with a backup suffix), perl's `-i`, `-pi`. */
 export const IN_PLACE: Readonly<Record<string, RegExp>> = {
   sed: /^(?:-[a-zA-Z]*i\S*|--in-place\S*)$/,

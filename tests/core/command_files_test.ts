@@ -3,7 +3,8 @@
  * effect on files the step states itself (what it edits in place or removes, or the directory it
  * changes to), joined in every way a shell line joins them, with a leading `cd` and here-documents
  * whose bodies hold words that would change files if they were commands. A file named from a
- * directory the line names absolutely is that directory's.
+ * directory the line names absolutely is that directory's; one in the home directory is named as
+ * written.
  */
 import assert from "node:assert/strict";
 import { type CommandFile, commandFiles } from "../../src/core/command_files.ts";
@@ -16,7 +17,15 @@ interface Step {
   readonly cd?: string;
 }
 
-const FILES = ["src/app.py", "notes.txt", "/srv/pkg/mod/util.go", "README.md", "out/result.json"];
+const FILES = [
+  "src/app.py",
+  "notes.txt",
+  "/srv/pkg/mod/util.go",
+  "README.md",
+  "out/result.json",
+  "~/.cache/hub/models--llama",
+  "config.yml~",
+];
 
 const STEPS: ReadonlyArray<(file: string, other: string) => Step> = [
   (file) => ({ text: `sed -i 's/old/new/g' ${file}`, files: [{ path: file, change: "modified" }] }),
@@ -84,7 +93,8 @@ Deno.test("a command line's changed files are what its steps edit in place and r
           : `${directory}/${step.cd}`;
       }
       for (const named of step.files) {
-        const path = named.path.startsWith("/") || directory === undefined
+        // A path in the home directory is named as written, wherever the line runs.
+        const path = /^[/~]/.test(named.path) || directory === undefined
           ? named.path
           : `${directory}/${named.path}`;
         if (!expected.some((seen) => seen.path === path && seen.change === named.change)) {
@@ -102,7 +112,7 @@ Deno.test("a line the reader cannot follow changes no file it could name", () =>
       "sed -i 's/a/b/' $(ls *.py)",
       "rm -f `cat list.txt`",
       "sed -i 's/a/b/ unterminated.py",
-      "rm -rf ~/cache $HOME/tmp",
+      "rm -rf ~ $HOME/tmp ~dev/cache",
     ]
   ) {
     assert.deepEqual(commandFiles(line), [], line);
