@@ -139,7 +139,10 @@ const VALGRIND_REPORTS = [
   "Source and destination overlap in ",
 ];
 const VALGRIND_REPORT = new RegExp(`^(?:${VALGRIND_REPORTS.map(RegExp.escape).join("|")})`);
-const VALGRIND_MARK = String.raw`==\d+== (?:${VALGRIND_REPORTS.map(RegExp.escape).join("|")})`;
+const VALGRIND_LINE = new RegExp(
+  String.raw`==\d+== (?:${VALGRIND_REPORTS.map(RegExp.escape).join("|")})`,
+  "g",
+);
 // What a workspace's runner writes before each line a package's script printed: pnpm's package's
 // folder and script (`apps/admin build: `), Turborepo's (`@acme/admin:build: `), Docker Compose's
 // service (`api-1  | `).
@@ -287,8 +290,6 @@ const MARKS = [
     new RegExp(source, "gi")
   ),
   new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
-  new RegExp(VALGRIND_MARK, "g"),
-  new RegExp(`${HTTP_STATUS}|${JSON_STATUS}`, "g"),
 ];
 // The reports that work could not run, make's and patch's, a linker's, Go's tools', the Kotlin
 // compiler's and the compilers that write a code after the word end what a command printed: they
@@ -308,6 +309,13 @@ const LAST_REPORT_MARK = new RegExp(
   "g",
 );
 const LAST_REPORT_CHARS = 4000;
+// Marks of lines few outputs hold, each with words one of which an output that holds them holds:
+// their passes run over those outputs only (a pass over every output costs as much as any other).
+// Valgrind's reports (after its banner or before its summary), an HTTP response's error status.
+const RARE_MARKS: ReadonlyArray<{ readonly mark: RegExp; readonly held: readonly string[] }> = [
+  { mark: VALGRIND_LINE, held: ["== Memcheck, ", "== ERROR SUMMARY: "] },
+  { mark: new RegExp(`${HTTP_STATUS}|${JSON_STATUS}`, "g"), held: ["HTTP/", '"status'] },
+];
 const EVERY_MARK = [...MARKS, LAST_REPORT_MARK];
 
 // How much of an output is read: its head and its tail.
@@ -326,7 +334,12 @@ function candidateLines(output: string): { text: string; starts: number[] } {
   const text = withoutEscapes(headAndTail(output, HEAD_CHARS, TAIL_CHARS));
   // Each mark's pass finds line starts in order; most find none, so few lists are merged.
   let starts: number[] = [];
-  for (const mark of EVERY_MARK) {
+  const marks = [
+    ...EVERY_MARK,
+    ...RARE_MARKS.filter(({ held }) => held.some((said) => text.includes(said)))
+      .map(({ mark }) => mark),
+  ];
+  for (const mark of marks) {
     const from = mark === LAST_REPORT_MARK ? Math.max(0, text.length - LAST_REPORT_CHARS) : 0;
     const found = markedLines(text, mark, from);
     if (found.length > 0) starts = starts.length === 0 ? found : mergedStarts(starts, found);

@@ -81,21 +81,24 @@ export function isPlainText(text: string): boolean {
   return PLAIN.test(text);
 }
 
+// A carriage return that does not end a line (`\r\n`): what follows it overwrites the line.
+const OVERWRITE = /\r(?!\n)/;
+
 /**
  * `text` as a terminal shows it after carriage returns: of each line, what was written after its
- * last `\r` that anything followed (a progress bar redrawn in place shows its last state; a line
- * ended by `\r\n` is the line).
+ * last `\r` that anything followed (a progress bar redrawn in place shows its last state). A text
+ * whose carriage returns all end lines (`\r\n`) is returned as it is.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { withoutOverwrites } from "./sanitize.ts";
  * assert.equal(withoutOverwrites(" 1%|▏ | 1/90\r50%|█ | 45/90\r100%|██| 90/90\nloss: nan"), "100%|██| 90/90\nloss: nan");
- * assert.equal(withoutOverwrites("ok\r\ndone\r\n"), "ok\ndone\n");
+ * assert.equal(withoutOverwrites("ok\r\ndone\r\n"), "ok\r\ndone\r\n");
  * ```
  */
 export function withoutOverwrites(text: string): string {
-  if (!text.includes("\r")) return text;
+  if (!text.includes("\r") || !OVERWRITE.test(text)) return text;
   return text.split("\n").map((line) => {
     if (!line.includes("\r")) return line;
     const parts = line.split("\r");
