@@ -202,7 +202,7 @@ function prepare(
   const order: number[] = entries.map((_, index) => index).slice(0, pinned);
   const focused = (index: number) => focus.active && focus.matches(line(index));
   order.push(...recent.filter(focused));
-  const ranks = entries.map((entry) => spec.keepRank?.(entry) ?? 0);
+  const ranks = entries.map((entry, index) => spec.keepRank?.(entry, index === standing) ?? 0);
   // Within a rank the order of `recent` holds (the sort is stable).
   order.push(
     ...recent.filter((index) => !focused(index))

@@ -75,11 +75,12 @@ export interface SectionSpec<E> {
   /**
    * Which entries are kept first when some must go (after those matching the focus): a lower
    * rank before a higher one, the newer first within a rank; every entry ranks 0 without it.
+   * `standing` says the entry is the newest that tells where the work stands.
    */
-  keepRank?(entry: E): number;
+  keepRank?(entry: E, standing: boolean): number;
   /**
    * Whether an entry tells where the work stands (a turn's closing reply): the newest such entry
-   * is shown as wide as `widths.newest`.
+   * is shown as wide as `widths.newest`, and ranked as such by {@linkcode SectionSpec.keepRank}.
    */
   standing?(entry: E): boolean;
   /** Entries shown several to a line, where a section has such (see {@linkcode SharedLines}). */

@@ -129,11 +129,67 @@ Deno.test("Decisions & Conclusions keeps decisions first when the budget forces 
     const ids = cited(body);
     assert.match(body, /\(\d+ older statements omitted/);
     const keptDecisions = ids.filter((id) => told.decisions.includes(id)).length;
-    const keptClosings = ids.filter((id) => told.closings.includes(id)).length;
+    // The newest closing reply, where the work stood, is kept before the decisions.
+    const newest = told.closings.at(-1);
+    const keptClosings = ids.filter((id) => told.closings.includes(id) && id !== newest).length;
     assert.ok(
       keptDecisions === told.decisions.length || keptClosings === 0,
       `seed ${seed}: a closing reply kept while a decision went`,
     );
+  }
+});
+
+Deno.test("Decisions & Conclusions keeps the newest closing reply before the assistant's decisions", () => {
+  for (const seed of [15, 16, 17, 18]) {
+    const random = new SeededRandom(seed);
+    const rows: Row[] = [];
+    let id = 1;
+    const closings: number[] = [];
+    const decisions: number[] = [];
+    for (let turn = 0; turn < 12; turn++) {
+      rows.push({ role: "user", _row_id: id++, content: `Go on with batch ${turn}.` });
+      // More decisions, stated with calls, than the section has room for at these budgets.
+      for (let step = 0; step < 6; step++) {
+        const decision = `Decision D-${turn}-${step}: keep batch ${random.range(2, 500)} in ` +
+          `shard ${random.hex(4)} until the ${random.hex(6)} replay has finished.`;
+        decisions.push(id);
+        rows.push(
+          {
+            role: "assistant",
+            _row_id: id,
+            content: decision,
+            tool_calls: [{
+              id: `c${id}`,
+              type: "function",
+              function: { name: "terminal", arguments: JSON.stringify({ command: "ls" }) },
+            }],
+          },
+          {
+            role: "tool",
+            _row_id: id + 1,
+            tool_call_id: `c${id}`,
+            content: JSON.stringify({ output: "a.py", exit_code: 0 }),
+          },
+        );
+        id += 2;
+      }
+      closings.push(id);
+      rows.push({
+        role: "assistant",
+        _row_id: id++,
+        content: `Turn ${turn} done: ${random.hex(8)} is settled, next is OPS-${
+          random.range(1000, 9999)
+        }.`,
+      });
+    }
+    for (const budgetTokens of [1_500, 4_000]) {
+      const ids = cited(project(rows, { budgetTokens }).body);
+      assert.ok(ids.includes(closings.at(-1) as number), `seed ${seed} at ${budgetTokens}`);
+      // The older closing replies still go before the decisions.
+      const decisionsLeft = decisions.some((row) => !ids.includes(row));
+      const olderKept = closings.slice(0, -1).some((row) => ids.includes(row));
+      assert.ok(!(decisionsLeft && olderKept), `seed ${seed} at ${budgetTokens}`);
+    }
   }
 });
 

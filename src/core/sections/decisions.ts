@@ -51,7 +51,8 @@ function keyOf(text: string): string {
  * assistant: Decision: keep max_retries at 7.``. A statement made again is listed once, at its
  * first row; the user's words that Goal shows at its narrowest, or the Historical Task Snapshot
  * of the latest request at its narrowest, are not repeated here. When some must go, the user's
- * statements stay first, then the assistant's decisions, then the newer statements.
+ * statements stay first, then the newest closing reply (where the work stood), then the
+ * assistant's decisions, then the newer statements.
  */
 export const DECISIONS: SectionSpec<DecisionEntry> = {
   heading: "## Decisions & Conclusions",
@@ -106,8 +107,10 @@ export const DECISIONS: SectionSpec<DecisionEntry> = {
   },
   // The latest turn's closing reply says where the work stood when the window ends.
   standing: (entry) => entry.kind === "conclusion",
-  // What the user stated binds every later step; then the assistant's decisions; then the rest.
-  keepRank: (entry) => entry.role === "user" ? 0 : entry.kind === "decision" ? 1 : 2,
+  // What the user stated binds every later step; then where the work stood at the window's end;
+  // then the assistant's decisions; then the rest.
+  keepRank: (entry, standing) =>
+    entry.role === "user" ? 0 : standing ? 1 : entry.kind === "decision" ? 2 : 3,
 };
 
 /** Where a closing reply's decision is, for its entry. */
