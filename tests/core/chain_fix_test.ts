@@ -1,6 +1,6 @@
 /**
- * Errors & Fixes links a failed command to a later command line that ran it first and then more,
- * joined by `&&`, and exited 0: the line's status proves the command succeeded. Sessions are
+ * Errors & Fixes links a failed command to a later command line that ran it among steps joined by
+ * `&&`, in the same directory, and exited 0: the line's status proves the command succeeded. Sessions are
  * generated; the oracle is the shell's rule for `&&`, `;`, `||` and `|` written out here.
  */
 import assert from "node:assert/strict";
@@ -11,16 +11,26 @@ import { callRows, type Row } from "../support/call_rows.ts";
 const COMMANDS = ["bin/rails db:migrate", "make build", "npm run build", "pytest -q tests/unit"];
 const AFTER = ["git diff --stat", "echo done", "ls build", "git status -s"];
 
-Deno.test("a failed command is fixed at a later line that ran it first, then `&&` more, and exited 0", () => {
+// Steps a later line may run before the command: what fixes it, or a change of directory.
+const BEFORE = ["cp config.example.yml config.yml", "git stash pop", "cd /srv/other"];
+
+Deno.test("a failed command is fixed at a later line that ran it among steps joined by `&&` and exited 0", () => {
   const random = new SeededRandom(29);
-  for (let trial = 0; trial < 120; trial++) {
+  for (let trial = 0; trial < 200; trial++) {
     const command = random.pick(COMMANDS);
     const workdir = random.pick(["/srv/app", "/srv/api"]);
     const laterWorkdir = random.chance(0.8) ? workdir : "/srv/other";
+    const before = random.chance(0.5) ? random.pick(BEFORE) : undefined;
+    const beforeJoiner = random.pick(["&&", "&&", ";", "||"]);
     const joiner = random.pick(["&&", "&&", ";", "||"]);
-    const tail = random.chance(0.3) ? " | tail -5" : "";
+    const after = before === undefined || random.chance(0.5) ? random.pick(AFTER) : undefined;
+    const tail = after !== undefined && random.chance(0.3) ? " | tail -5" : "";
     const exit = random.chance(0.75) ? 0 : 1;
-    const later = `${command} ${joiner} ${random.pick(AFTER)}${tail}`;
+    const later = [
+      before === undefined ? "" : `${before} ${beforeJoiner} `,
+      command,
+      after === undefined ? "" : ` ${joiner} ${after}${tail}`,
+    ].join("");
     const rows: Row[] = [
       { role: "user", _row_id: 1, content: "Get it working." },
       ...callRows(2, "terminal", { command, workdir }, { output: "Error: boom", exit_code: 1 }),
@@ -32,8 +42,11 @@ Deno.test("a failed command is fixed at a later line that ran it first, then `&&
     const body = project(rows, { budgetTokens: 4_000 }).body;
     const entry = body.split("\n").find((line) => line.startsWith("- [#2] terminal ")) ?? "";
     // `a && b` exits 0 only when `a` did; `a; b` and `a || b` say nothing of `a`; `a && b | tail`
-    // runs the pipeline only after `a` succeeded.
-    const proved = joiner === "&&" && exit === 0 && laterWorkdir === workdir;
+    // runs the pipeline only after `a` succeeded; a `cd` before it runs it elsewhere. (`x; a` would
+    // prove `a` too; the reader claims less.)
+    const proved = exit === 0 && laterWorkdir === workdir &&
+      (before === undefined || (beforeJoiner === "&&" && !before.startsWith("cd "))) &&
+      (after === undefined || joiner === "&&");
     assert.equal(entry.endsWith(" → fixed at [#5]"), proved, `${later} (${exit}): ${entry}`);
   }
 });

@@ -7,7 +7,7 @@ import { isCleanSuccess, isTrouble } from "../outcome_words.ts";
 import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
-import { type ShellSegment, shellSegments } from "../shell_words.ts";
+import { commandSteps, type ShellSegment } from "../shell_words.ts";
 import { apartEntries, callKey, shownSubject } from "./call_label.ts";
 import {
   type CallOutcome,
@@ -19,7 +19,7 @@ import {
 
 /**
  * A call that failed (or reported an error), and where the identical call later succeeded, or a
- * later command line that ran it first and then more, joined by `&&`, and exited 0.
+ * later command line that ran it among steps joined by `&&` and exited 0.
  */
 export interface ErrorEntry extends CallOutcome {
   readonly fixedAt?: Ref;
@@ -32,8 +32,9 @@ const FIXED_SUFFIX = new RegExp(`${FIXED}(${REF_PATTERN})$`);
  * Errors & Fixes: one entry per call that failed or reported an error — its first trouble with the
  * error's own words — and `→ fixed at [#N]` when the identical call succeeded cleanly after its
  * last trouble (for a background job, a later job of the identical command line), or a later
- * command line proved it did: one that ran the same steps first, then `&&` more, and succeeded
- * cleanly (`bin/rails db:migrate && git diff --stat` exiting 0 ran the migration). A call that
+ * command line proved it did: one that ran the same steps among others joined by `&&`, in the same
+ * directory, and succeeded cleanly (`bin/rails db:migrate && git diff --stat` exiting 0 ran the
+ * migration). A call that
  * only succeeded here still marks a previous projection's unfixed entry as fixed (not when that
  * success happened before the previous projection's messages).
  */
@@ -114,9 +115,12 @@ export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
 /** A command line that succeeded cleanly, read into its steps, with where it stands in the window. */
 interface ChainedSuccess {
   readonly at: number;
-  readonly steps: readonly ShellSegment[];
+  /** The directories its leading `cd` steps changed to, and its steps after them. */
+  readonly read: ReadCommand;
   readonly ref: Ref;
 }
+
+type ReadCommand = NonNullable<ReturnType<typeof commandSteps>>;
 
 /** The window's foreground command lines of several steps that succeeded cleanly (exit 0). */
 function chainedSuccesses(analysis: Analysis): ChainedSuccess[] {
@@ -126,16 +130,19 @@ function chainedSuccesses(analysis: Analysis): ChainedSuccess[] {
     if (outcome.kind !== "succeeded" || outcome.exitCode !== 0 || !isCleanSuccess(outcome)) return;
     const command = commandOf(event);
     if (command === undefined || command.text.endsWith("&")) return;
-    const steps = shellSegments(commandAsRun(command));
-    if (steps !== undefined && steps.length > 1) found.push({ at, steps, ref: outcomeRef(event) });
+    const read = commandSteps(commandAsRun(command));
+    if (read !== undefined && read.steps.length > 1) {
+      found.push({ at, read, ref: outcomeRef(event) });
+    }
   });
   return found;
 }
 
 /**
  * Where a later command line proved that the troubled command `group` (its last trouble at
- * `last`) works: the first that ran its steps first, then `&&` more, with no step after them whose
- * status could hide theirs (`;`, `||`, `&` or a newline), and succeeded cleanly.
+ * `last`) works: the first that succeeded cleanly and ran its steps, in the same directory (no
+ * step before them changes it), after steps joined by `&&` or `|` and followed by `&&` more or
+ * nothing, with no step after them whose status could hide theirs (`;`, `||`, `&` or a newline).
  */
 function chainFix(
   group: CallGroup,
@@ -145,18 +152,45 @@ function chainFix(
 ): Ref | undefined {
   const event = group.events[last] as ToolEvent;
   const command = group.job === undefined ? commandOf(event) : undefined;
-  const own = command === undefined ? undefined : shellSegments(commandAsRun(command));
+  const own = command === undefined ? undefined : commandSteps(commandAsRun(command));
   if (own === undefined || chains.length === 0) return undefined;
   const after = analysis.events.indexOf(event);
+  const directory = own.cd.join("\u0000");
   return chains.find((chain) =>
-    chain.at > after && chain.steps.length > own.length &&
-    own.every((step, index) => {
-      const ran = chain.steps[index] as ShellSegment;
-      const then = index === own.length - 1 ? "&&" : step.then;
-      return ran.then === then && ran.words.join("\u0000") === step.words.join("\u0000");
-    }) &&
-    chain.steps.slice(own.length).every((step) => ["&&", "|", ""].includes(step.then))
+    chain.at > after && chain.read.cd.join("\u0000") === directory &&
+    ranWithin(own.steps, chain.read.steps)
   )?.ref;
+}
+
+// Steps that change the directory the steps after them run in.
+const DIRECTORY_CHANGES: ReadonlySet<string> = new Set(["cd", "pushd", "popd"]);
+// What may join a line's steps without hiding a failure of theirs from its status.
+const PROVING_JOINS: ReadonlySet<string> = new Set(["&&", "|"]);
+
+/** Whether `line`'s exit 0 proves that the steps `own` ran and succeeded within it. */
+function ranWithin(own: readonly ShellSegment[], line: readonly ShellSegment[]): boolean {
+  const same = (a: ShellSegment, b: ShellSegment) =>
+    a.words.join("\u0000") === b.words.join("\u0000");
+  for (let at = 0; at + own.length <= line.length; at++) {
+    const before = line.slice(0, at);
+    const ran = line.slice(at, at + own.length);
+    const rest = line.slice(at + own.length);
+    const matches = own.every((step, index) =>
+      same(step, ran[index] as ShellSegment) &&
+      (index === own.length - 1
+        ? ["&&", ""].includes(ran[index]?.then ?? "")
+        : ran[index]?.then === step.then)
+    );
+    if (!matches || (at === 0 && rest.length === 0)) continue;
+    const joined = before.every((step, index) =>
+      PROVING_JOINS.has(step.then) && (index < at - 1 || step.then === "&&")
+    );
+    const sameDirectory = before.every((step) => !DIRECTORY_CHANGES.has(step.words[0] ?? ""));
+    if (joined && sameDirectory && rest.every((step) => ["&&", "|", ""].includes(step.then))) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
