@@ -45,11 +45,13 @@ const UNNAMING_VALUE = /^(?:true|false|yes|no|on|off|\d+(?:\.\d+)?[a-zA-Z%]{0,3}
 
 // Options that say what a program does to what it works on, shown as part of what it works on:
 // editing in place (`sed -i`, `perl -pi`), removing recursively or by force (`rm -rf`), forcing or
-// discarding in git (`push -f`, `reset --hard`, `commit --amend`, `branch -D`).
+// discarding in git (`push -f`, `reset --hard`, `commit --amend`, `branch -D`), or touching only
+// its index (`restore --staged`, `rm --cached`, `reset --soft`), without which the line reads as
+// one that discards the work.
 const MODE_OPTIONS: Readonly<Record<string, RegExp>> = {
   ...IN_PLACE,
   rm: /^-[a-zA-Z]+$/,
-  git: /^(?:-f|--force(?:-with-lease)?|--hard|--amend|-D)$/,
+  git: /^(?:-f|--force(?:-with-lease)?|--hard|--soft|--staged|--cached|--amend|-D)$/,
 };
 
 /** One unit the display keeps or drops whole: words that only make sense together. */

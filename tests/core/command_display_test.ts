@@ -213,7 +213,7 @@ Deno.test("shortenCommand() shows a later step's words only with the word that s
   }
 });
 
-Deno.test("shortenCommand() shows an in-place edit's or a forced removal's mode and its files", () => {
+Deno.test("shortenCommand() shows an in-place edit's, a forced removal's or an index-only change's mode and its files", () => {
   const random = new SeededRandom(16);
   const files = ["pvlib/temperature.py", "src/a.py", "tests/test_io.py", "build"];
   for (let trial = 0; trial < 200; trial++) {
@@ -225,15 +225,25 @@ Deno.test("shortenCommand() shows an in-place edit's or a forced removal's mode 
         ["sed", "-i.bak", `cd /srv/app && sed -i.bak -e '${script}' ${file}`],
         ["perl", "-pi", `perl -pi -e '${script}' ${file}`],
         ["rm", "-rf", `rm -rf ${file} ${random.hex(30)}/${random.hex(30)}`],
+        // Without its mode, a restore of the index reads as one that discards the work.
+        ["git restore", "--staged", `git restore --staged ${random.hex(12)}.env ${file}`],
+        ["git rm", "--cached", `git rm -r --cached ${file}`],
       ] as const,
     );
     // Room for the program, its mode and the file, with gaps around them (and `… && ` before
-    // them after a cd).
+    // them after a cd), and no less than the file's length over 0.6 (a word longer than that
+    // share of the width is shortened inside).
     const lead = line.startsWith("cd ") ? "… && ".length : 0;
-    const width = lead + program.length + mode.length + file.length + random.range(8, 40);
+    const width = Math.max(
+      lead + program.length + mode.length + file.length + random.range(8, 40),
+      Math.ceil(file.length / 0.6),
+    );
     const shown = shortenCommand(line, width);
     assert.ok(shown.length <= width, shown);
-    assert.ok(shown.includes(`${program} ${mode}`), `${line} → ${shown}`);
+    // The mode is shown after the program, before the file.
+    const at = shown.indexOf(`${program} `);
+    const modeAt = shown.indexOf(` ${mode} `, at);
+    assert.ok(at !== -1 && modeAt !== -1 && modeAt < shown.indexOf(file, at), `${line} → ${shown}`);
     assert.ok(shown.includes(file), `${line} → ${shown}`);
   }
 });
