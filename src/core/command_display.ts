@@ -70,15 +70,16 @@ interface Unit {
 
 // What each rank keeps: 0 the first step's program, 1 what it works on first (its subcommand,
 // script or pattern), 2 later steps' programs (every program the line runs: the one whose status
-// the line reports among them), 3 its other arguments, files redirected to and the last word, 4
-// what later steps work on first (`git commit`, `git merge`), 5 the directory a leading `cd`
-// changes to and later steps' other arguments, 6 options whose value names what the program works
-// on (`-Dtest=OrderTotalsTest`, `-target=module.db`, `-n payments`), 7 the other options.
+// the line reports among them), 3 what later steps work on first (`git add a.py && git commit`),
+// 4 the first program's other arguments, files redirected to and the last word, 5 the directory a
+// leading `cd` changes to and later steps' other arguments, 6 options whose value names what the
+// program works on (`-Dtest=OrderTotalsTest`, `-target=module.db`, `-n payments`), 7 the other
+// options.
 const PROGRAM = 0;
 const SUBJECT = 1;
 const LATER_PROGRAM = 2;
-const ARGUMENT = 3;
-const LATER_SUBJECT = 4;
+const LATER_SUBJECT = 3;
+const ARGUMENT = 4;
 const LATER = 5;
 const NAMING_OPTION = 6;
 const OPTION = 7;

@@ -404,3 +404,16 @@ Deno.test("shortenCommand() cuts inside a long word only, keeping half of it, an
   }
   assert.deepEqual(problems.slice(0, 5), []);
 });
+
+Deno.test("shortenCommand() shows what a later step works on before the first program's other words", () => {
+  const random = new SeededRandom(67);
+  for (let trial = 0; trial < 100; trial++) {
+    const files = Array.from({ length: random.range(3, 8) }, () => `src/${random.hex(8)}.py`);
+    const later = random.pick(["commit", "push", "merge", "stash"]);
+    const line = `git add ${files.join(" ")} && git ${later} -q`;
+    // Room for the first step's program and subject, the later step's, and the gaps.
+    const width = `git add ${files[0]} … && git ${later} …`.length + random.range(0, 12);
+    const shown = shortenCommand(line, width);
+    assert.ok(shown.includes(`&& git ${later}`), `${width}: ${shown}`);
+  }
+});
