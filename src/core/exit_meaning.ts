@@ -129,7 +129,10 @@ export function exitMeaning(
   output: string,
 ): ExitMeaning | undefined {
   if (!ANSWER_RULES.some((rule) => rule.status === exitCode)) return undefined;
-  const steps = commandSteps(command)?.steps;
+  const read = commandSteps(command);
+  // A `cd` before the program that failed ran nothing after it: its status is the `cd`'s.
+  if (read !== undefined && read.cd.length > 0 && CD_FAILED.test(output)) return undefined;
+  const steps = read?.steps;
   if (steps !== undefined && isPipeline(steps, command)) {
     const last = shellStep(steps.at(-1) as ShellSegment);
     return exitCode === 1 && last !== undefined && foundNothing(last, output)
@@ -207,6 +210,10 @@ export function echoedStatus(command: string, output: string): EchoedStatus | un
   const meaning = step === undefined ? undefined : answerOf(step, code, rest);
   return meaning === undefined ? { status: code } : { status: code, meaning };
 }
+
+// The shell's report that a `cd` failed (`bash: line 1: cd: /srv/confg: No such file or directory`).
+const CD_FAILED =
+  /(?:^|\n)(?:[^\n]*: )?cd: [^\n]*: (?:No such file or directory|Not a directory|Permission denied)/;
 
 // A search that counts its hits (`grep -c`, `--count`): a count option, alone or among others.
 const COUNT_OPTION = /^(?:--count|-[a-zA-Z]*c[a-zA-Z]*)$/;
@@ -293,8 +300,11 @@ export function statusPasser(command: string): string | undefined {
       return false;
     }
     if (step.then === "|") return !pipefail;
-    // After `&&` a failure ends the line with its status, unless a later `||` catches it.
-    if (step.then === "&&") return steps.slice(index + 1, -1).some((later) => later.then === "||");
+    // After `&&` a failure ends the line with its status, unless a later `||` catches it or a
+    // later `;`, newline or `&` runs the rest anyway.
+    if (step.then === "&&") {
+      return steps.slice(index + 1, -1).some((later) => later.then !== "&&" && later.then !== "|");
+    }
     return true;
   });
   if (!hidden) return undefined;

@@ -113,6 +113,10 @@ function readSegments(line: string): readonly ShellSegment[] | undefined {
       }
     } else if (char === " " || char === "\t") {
       endWord();
+    } else if (char === "#" && !inWord) {
+      // A comment runs to the end of its line.
+      const end = line.indexOf("\n", i);
+      i = (end === -1 ? line.length : end) - 1;
     } else {
       word += char;
       inWord = true;
@@ -368,8 +372,9 @@ export function commandFamily(line: string): string | undefined {
   return work && [work.work, ...work.items].join(" ");
 }
 
-// A here-document's opening (`<< 'EOF'`, `<<-EOF`), with its closing word.
-const HERE_DOCUMENT = /<<-?\s*(['"]?)([A-Za-z_]\w*)\1/g;
+// A here-document's opening (`<< 'EOF'`, `<<-EOF`, `<<\MSG`, `<<'PY-SCRIPT'`), with its closing
+// word (group 2 when quoted, 3 when not).
+const HERE_DOCUMENT = /<<-?\s*(?:(['"])([^'"\n]+)\1|\\?([A-Za-z_][\w.-]*))/g;
 
 /** `line` without the bodies of its here-documents (their lines are data, not commands). */
 function withoutHereDocuments(line: string): string {
@@ -383,7 +388,9 @@ function withoutHereDocuments(line: string): string {
       continue;
     }
     kept.push(text);
-    for (const [, , delimiter] of text.matchAll(HERE_DOCUMENT)) open.push(delimiter as string);
+    for (const [, , quoted, plain] of text.matchAll(HERE_DOCUMENT)) {
+      open.push((quoted ?? plain) as string);
+    }
   }
   return kept.join("\n");
 }

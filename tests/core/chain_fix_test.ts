@@ -50,3 +50,50 @@ Deno.test("a failed command is fixed at a later line that ran it among steps joi
     assert.equal(entry.endsWith(" → fixed at [#5]"), proved, `${later} (${exit}): ${entry}`);
   }
 });
+
+Deno.test("no fix is claimed from a line that ran the command elsewhere or not at all", () => {
+  // [the later calls (command, working directory), whether the failed `make build` is fixed]
+  const cases: ReadonlyArray<readonly [ReadonlyArray<readonly [string, string?]>, boolean]> = [
+    [[["(cd docs && make build && ls dist)"]], false],
+    [[["( cd docs && make build && echo ok )"]], false],
+    // Hermes keeps the directory a call changed to for the calls after it.
+    [[["cd docs"], ["make build && ls _build"]], false],
+    [[["cd docs && make html"], ["make build && ls _build"]], false],
+    [[["ls", "/srv/app/docs"], ["make build && ls _build"]], false],
+    [[["git status"], ["make build && ls _build"]], true],
+    // What follows `#` is a comment: it never ran.
+    [[["make lint  # then: && make build"]], false],
+  ];
+  for (const [later, fixed] of cases) {
+    let id = 4;
+    const rows: Row[] = [
+      { role: "user", _row_id: 1, content: "Build it." },
+      ...callRows(2, "terminal", { command: "make build" }, { output: "Error 2", exit_code: 2 }),
+      ...later.flatMap(([command, workdir]) => {
+        const call = callRows(id, "terminal", workdir ? { command, workdir } : { command }, {
+          output: "ok",
+          exit_code: 0,
+        });
+        id += 2;
+        return call;
+      }),
+    ];
+    const body = project(rows, { budgetTokens: 4_000 }).body;
+    const entry = body.split("\n").find((line) => line.startsWith("- [#2] terminal ")) ?? "";
+    assert.equal(entry.includes("→ fixed at"), fixed, `${JSON.stringify(later)}: ${entry}`);
+  }
+  // A line that names where it runs absolutely is not moved by the calls between.
+  const pinned: Row[] = [
+    { role: "user", _row_id: 1, content: "Build it." },
+    ...callRows(2, "terminal", { command: "make build", workdir: "/srv/app" }, {
+      output: "Error 2",
+      exit_code: 2,
+    }),
+    ...callRows(4, "terminal", { command: "cd docs" }, { output: "", exit_code: 0 }),
+    ...callRows(6, "terminal", { command: "make build && ls _build", workdir: "/srv/app" }, {
+      output: "ok",
+      exit_code: 0,
+    }),
+  ];
+  assert.match(project(pinned, { budgetTokens: 4_000 }).body, /→ fixed at \[#7\]$/m);
+});

@@ -84,6 +84,19 @@ const CASES: ReadonlyArray<readonly [string, string, number, string]> = [
   ["terraform plan -detailed-exitcode", "", 1, "failed (exit 1)"],
   ["diff a.txt b.txt", "diff: b.txt: No such file or directory", 2, "failed (exit 2)"],
   ["git merge-base --is-ancestor 1a2b3c main", "", 1, "false (exit 1)"],
+  // A `cd` that failed ran nothing after it.
+  [
+    "cd /srv/app/confg && diff -u nginx.conf nginx.conf.bak",
+    "bash: line 1: cd: /srv/app/confg: No such file or directory",
+    1,
+    "failed (exit 1)",
+  ],
+  [
+    "cd /srv/frontnd && git diff --quiet",
+    "bash: cd: /srv/frontnd: Not a directory",
+    1,
+    "failed (exit 1)",
+  ],
   [
     "git merge-base --is-ancestor nosuch main",
     "fatal: Not a valid object name nosuch",
@@ -177,6 +190,12 @@ const CASES: ReadonlyArray<readonly [string, string, number, string]> = [
   ["make; echo $? $HOME", "0 /root", 0, "ran (exit 0 of echo)"],
   ["make; echo $?", "0\nmore", 0, "ran (exit 0 of echo)"],
   ["make build || true", "", 0, "ran (exit 0 of true)"],
+  // A `;` after `&&` runs the rest whatever the work did.
+  ["./gradlew test -q > t.log 2>&1 && echo OK; wc -l t.log", "812 t.log", 0, "ran (exit 0 of wc)"],
+  // A comment is no step; a here-document's closing word is none either, however it is spelled.
+  ["npm run lint  # then: && npm test; make", "ok", 0, "succeeded (exit 0)"],
+  ["python3 - <<'PY-SCRIPT'\nprint(1)\nPY-SCRIPT", "1", 0, "succeeded (exit 0)"],
+  ["git commit -F - <<\\MSG\nfix it\nMSG", "[main 1a2b3c4] fix it", 0, "succeeded (exit 0)"],
   // A compound command's status is its last run's or its branch's, which names no program.
   [
     "for v in tls1_2 tls1_3; do openssl s_client -$v -connect a:443 </dev/null | head -3; done",

@@ -8,6 +8,7 @@ import { parsePreviousRef, type Ref, REF_PATTERN, renderRef } from "../ref.ts";
 import { sanitizeInline } from "../sanitize.ts";
 import type { Change, SectionSpec } from "../section.ts";
 import { commandSteps, type ShellSegment } from "../shell_words.ts";
+import { TERMINAL_TOOL } from "../hermes.ts";
 import { apartEntries, callKey, shownSubject } from "./call_label.ts";
 import {
   type CallOutcome,
@@ -156,19 +157,39 @@ function chainFix(
   if (own === undefined || chains.length === 0) return undefined;
   const after = analysis.events.indexOf(event);
   const directory = own.cd.join("\u0000");
+  // Hermes keeps a terminal's directory from one call to the next: unless the line names where
+  // it runs absolutely, no call between may have changed it.
+  const pinned = own.cd[0]?.startsWith("/") ?? false;
+  const movedBefore = (at: number) =>
+    analysis.events.slice(after + 1, at).some((between) => changesDirectory(between));
   return chains.find((chain) =>
     chain.at > after && chain.read.cd.join("\u0000") === directory &&
-    ranWithin(own.steps, chain.read.steps)
+    ranWithin(own.steps, chain.read.steps) && (pinned || !movedBefore(chain.at))
   )?.ref;
 }
 
 // Steps that change the directory the steps after them run in.
 const DIRECTORY_CHANGES: ReadonlySet<string> = new Set(["cd", "pushd", "popd"]);
+// What opens a subshell, a group, a negation or a compound command: a step the reader does not
+// follow (`(cd docs && make)` runs elsewhere).
+const UNFOLLOWED_STEP = /^(?:[({!]|if$|then$|else$|elif$|for$|while$|until$|do$|case$)/;
+
+/** Whether a terminal call's line may change the directory later calls run in. */
+function changesDirectory(event: ToolEvent): boolean {
+  const command = commandOf(event);
+  if (command === undefined || command.tool !== TERMINAL_TOOL) return false;
+  const read = commandSteps(commandAsRun(command));
+  return read === undefined || read.cd.length > 0 ||
+    read.steps.some((step) =>
+      DIRECTORY_CHANGES.has(step.words[0] ?? "") || UNFOLLOWED_STEP.test(step.words[0] ?? "")
+    );
+}
 // What may join a line's steps without hiding a failure of theirs from its status.
 const PROVING_JOINS: ReadonlySet<string> = new Set(["&&", "|"]);
 
 /** Whether `line`'s exit 0 proves that the steps `own` ran and succeeded within it. */
 function ranWithin(own: readonly ShellSegment[], line: readonly ShellSegment[]): boolean {
+  if (line.some((step) => UNFOLLOWED_STEP.test(step.words[0] ?? ""))) return false;
   const same = (a: ShellSegment, b: ShellSegment) =>
     a.words.join("\u0000") === b.words.join("\u0000");
   for (let at = 0; at + own.length <= line.length; at++) {
