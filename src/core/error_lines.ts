@@ -73,10 +73,12 @@ const OTHER_LEVELS = [
 ].join("|");
 // A level word stands alone: after the line's start, a space, a bracket or a separator.
 const BEFORE = String.raw`(?:^|[\s\[(<|:,])`;
-const AFTER = String.raw`(?=$|[\s\])>|:,!.-])`;
+const AFTER = String.raw`(?=$|[\s\])>|:,!-]|\.(?!\w))`;
 const LATIN_TAG = new RegExp(`${BEFORE}(?:${LATIN_LEVELS})${AFTER}`, "u");
 const OTHER_TAG = new RegExp(`${BEFORE}(?:${OTHER_LEVELS})${AFTER}`, "u");
-const BRACKETED_TAG = /[\[<](?:error|fatal|critical|crit|emerg|alert|panic|fail(?:ed)?)[\]>]/i;
+const BRACKETED_TAG = /[\[<](?:error|fatal|critical|panic|fail(?:ed)?)[\]>]/i;
+// nginx's levels, as it writes them (`[emerg]`; a `[Alert]` in a document is no level).
+const NGINX_TAG = /\[(?:crit|emerg|alert)\]/;
 // The marks test runners put before each test that failed (Jest's `● orders › rejects a
 // discount over 100%`, Playwright's `✘  2 [chromium] › cart.spec.ts:40:5 › applies a coupon`):
 // they tag the line as a level does.
@@ -169,14 +171,20 @@ const KOTLIN_REPORT = new RegExp(
   String.raw`^${KOTLIN_REPORT_START}\S*?\.kts?(?::\d+:\d+|: \(\d+, \d+\):) \S`,
 );
 // An HTTP response that reports an error (status 4xx or 5xx), as `curl -i` or `-v` prints its
-// status line (`HTTP/1.1 500 Internal Server Error`, `< HTTP/2 404`) or as a JSON body on one line
-// states it with its error (`{"status":500,"error":"Internal Server Error",…}`): `curl` without
-// `-f` exits 0 whatever the status.
+// status line (`HTTP/1.1 500 Internal Server Error`, `< HTTP/2 404`; the last of them) or as a JSON
+// object on one line states it with its error (`{"status":500,"error":"Internal Server Error",…}`;
+// a listing's items, or an error that is null or empty, are none): `curl` without `-f` exits 0
+// whatever the status.
 const HTTP_STATUS = String.raw`HTTP\/[\d.]+ [45]\d\d\b`;
 const JSON_STATUS = String.raw`"status(?:Code)?"\s*:\s*[45]\d\d\b`;
+const JSON_ERROR = String.raw`"error"\s*:\s*(?:"[^"]|\{)`;
 const HTTP_ERROR = new RegExp(
-  String.raw`^(?:< )?${HTTP_STATUS}|^[{\[].*(?:${JSON_STATUS}.*"error"|"error".*${JSON_STATUS})`,
+  String
+    .raw`^(?:< )?${HTTP_STATUS}|^\{.*(?:${JSON_STATUS}.*${JSON_ERROR}|${JSON_ERROR}.*${JSON_STATUS})`,
 );
+// A response's status line: one before the last of an output (a redirect's, an authentication
+// challenge's) is no answer of the request's.
+const STATUS_LINE = /^(?:< )?HTTP\/[\d.]+ \d{3}\b/m;
 // OpenSSL's report of an error, after the thread it names (`40E7C8A1F27F0000:error:0A000410:SSL
 // routines:…:sslv3 alert handshake failure:…`).
 const OPENSSL_ERROR = /^[0-9A-Fa-f]+:error:[0-9A-Fa-f]{8}:/;
@@ -286,9 +294,9 @@ const MARKS = [
     ].join("|"),
     "gm",
   ),
-  ...[BRACKETED_TAG.source, "level", `${REPORT_WORD}|${PANICKED}`].map((source) =>
-    new RegExp(source, "gi")
-  ),
+  ...[`${BRACKETED_TAG.source}|${NGINX_TAG.source}`, "level", `${REPORT_WORD}|${PANICKED}`].map((
+    source,
+  ) => new RegExp(source, "gi")),
   new RegExp(`[${[...SCRIPT_STARTS].join("")}]`, "g"),
 ];
 // The reports that work could not run, make's and patch's, a linker's, Go's tools', the Kotlin
@@ -473,7 +481,7 @@ export function isTaggedError(line: string): boolean {
   const unit = UNIT_HEADER.exec(head);
   if (unit) return unit[1] === UNIT_FAILED;
   return LATIN_TAG.test(head) || OTHER_TAG.test(head) || BRACKETED_TAG.test(head) ||
-    LEVEL_KEY.test(head) || FAILED_TEST.test(head);
+    NGINX_TAG.test(head) || LEVEL_KEY.test(head) || FAILED_TEST.test(head);
 }
 
 /**
@@ -498,6 +506,13 @@ export function errorLines(output: string): ErrorLine[] {
     if (found.length >= MOST_LINES) break;
     const line = errorLineOf(lineAt(text, start));
     if (line === undefined) continue;
+    // A status line that a later one follows answered a redirect or a challenge, not the request.
+    if (
+      STATUS_LINE.test(line.text) &&
+      STATUS_LINE.test(text.slice(text.indexOf("\n", start) + 1 || text.length))
+    ) {
+      continue;
+    }
     const more = continuationOf(text, start, line);
     found.push(more === undefined ? line : { ...line, text: `${line.text} ${more}` });
   }
@@ -518,6 +533,9 @@ export function errorLines(output: string): ErrorLine[] {
  */
 export const errorLineOf: (raw: string) => ErrorLine | undefined = textMemo(judge, 4_096, 512);
 
+// A setting whose value is a level (`LOG_LEVEL: ERROR`, `level = "error"`, a config printed):
+// no error happened.
+const LEVEL_SETTING = new RegExp(`^[\\w.-]+\\s*[:=]\\s*["']?(?:${LATIN_LEVELS})["']?,?$`, "i");
 // A level's tag alone (Go's closing `FAIL`) names no error: the exit status says as much.
 const BARE_TAG = new RegExp(`^[\\[(<]?(?:${LATIN_LEVELS}|${OTHER_LEVELS})[\\])>:!.]?$`, "u");
 // A summary that counts no errors (valgrind's `ERROR SUMMARY: 0 errors from 0 contexts`, a build's
@@ -640,6 +658,7 @@ function judgeAsPrinted(raw: string): ErrorLine | undefined {
   const line = shown.replace(LEAD, "").trim();
   if (line === "") return undefined;
   if (NO_ERRORS.test(line) && !SOME_FAILURES.test(line)) return undefined;
+  if (LEVEL_SETTING.test(line)) return undefined;
   const raised = RAISED.exec(line);
   const kind = raised || PANIC_LINE.test(line)
     ? "raised"

@@ -7,9 +7,9 @@ import {
 } from "./error_lines.ts";
 import {
   commandSteps,
-  CONTENT_PROGRAMS,
   isSearch,
   operandsOf,
+  printsContent,
   type ShellSegment,
   type ShellStep,
   shellStep,
@@ -28,14 +28,28 @@ const FILE_PRINTERS = new Set(["cat", "head", "tail", "less", "more", "nl", "sed
 const FILE_WORD = /^[^-][^\s]*[./]/;
 // A search hit's file before the line it quotes (`src/a.py:12:`, `src/a.py-12-`, `src/a.py:`).
 const HIT_FILE = /^([^\s:]+?)(?::|-\d+-)/;
+// git's subcommands that print what people wrote (commit messages, notes, names), and how git
+// reports an error of its own.
+const GIT_WRITTEN_TEXT: ReadonlySet<string> = new Set([
+  "log",
+  "show",
+  "shortlog",
+  "reflog",
+  "blame",
+  "branch",
+  "tag",
+  "describe",
+]);
+const GIT_REPORT = /^(?:fatal|error|warning): /;
 
 /**
  * The error lines of a command line's output as what it ran printed them (see `error_lines.ts`):
  * when the line only prints or searches files (`cat`, `sed -n`, `head`, `grep`, … and pipes
  * between them) and every file it names is one people write (source, configuration,
  * documentation: their lines say what they hold, not what happened), none but the programs' own
- * reports (`cat: a.py: No such file or directory`); and none among a search's hits in such files.
- * A log shown or searched keeps its errors.
+ * reports (`cat: a.py: No such file or directory`); and none among a search's hits in such files,
+ * nor in what git prints that people wrote (`git log`'s commit messages) but git's own reports. A
+ * log shown or searched keeps its errors.
  *
  * @example
  * ```ts
@@ -52,6 +66,10 @@ export function commandErrorLines(command: string, output: string): ErrorLine[] 
   if (lines.length === 0) return lines;
   const steps = commandSteps(command)?.steps ?? [];
   const first = steps[0] && shellStep(steps[0]);
+  // git printing what people wrote (commit messages, branch names): only its own reports.
+  if (first?.program === "git" && GIT_WRITTEN_TEXT.has(first.args[0] ?? "")) {
+    return lines.filter((line) => GIT_REPORT.test(line.text));
+  }
   // Only a line that starts by printing or searching files can show their content.
   if (first === undefined || !(FILE_PRINTERS.has(first.program) || isSearch(first))) return lines;
   const readers = steps.map(shellStep);
@@ -116,7 +134,7 @@ export function reportedError(
   if (printedLines.length === 0) return undefined;
   const step = firstStep(command);
   if (step === undefined) return undefined;
-  if (!CONTENT_PROGRAMS.has(step.program)) {
+  if (!printsContent(step)) {
     // The last report is the most specific (a traceback ends with its exception), unless it only
     // relays that a step failed: the step's own, printed before it, says what.
     const report = lastLines(output).map(errorLineOf).findLast((line) => line !== undefined);

@@ -1,7 +1,7 @@
 import {
   commandSteps,
-  CONTENT_PROGRAMS,
   isSearch,
+  printsContent,
   type ShellSegment,
   type ShellStep,
   shellStep,
@@ -84,9 +84,13 @@ const ANSWER_RULES: readonly AnswerRule[] = [
     meaning: "not running",
     answers: ({ program, args }, output) => {
       const asked = SERVICE_QUERIES[program];
-      const query = program === "service" ? args[1] : subcommand(args);
+      const words = args.filter((arg) => !arg.startsWith("-"));
+      const [query, units] = program === "service"
+        ? [words[1], words.slice(0, 1)]
+        : [words[0], words.slice(1)];
+      // Of one service, named whole: of several, one not running says nothing of the others.
       return asked !== undefined && query !== undefined && asked.has(query) &&
-        NOT_RUNNING.test(output);
+        units.length === 1 && !/[*?[]/.test(units[0] as string) && NOT_RUNNING.test(output);
     },
   },
   {
@@ -296,7 +300,7 @@ export function statusPasser(command: string): string | undefined {
   const pipefail = command.includes(PIPEFAIL);
   const hidden = steps.slice(0, -1).some((step, index) => {
     const work = shellStep(step);
-    if (work === undefined || CONTENT_PROGRAMS.has(work.program) || SETUP.has(work.program)) {
+    if (work === undefined || printsContent(work) || SETUP.has(work.program)) {
       return false;
     }
     if (step.then === "|") return !pipefail;
@@ -331,7 +335,7 @@ function exitsWithWorkStatus(steps: readonly ShellSegment[], last: ShellStep): b
   const pipeline = steps.slice(0, -1);
   if (pipeline.slice(0, -1).some((step) => step.then !== "|")) return false;
   const work = shellStep(pipeline[0] as ShellSegment);
-  return work !== undefined && !CONTENT_PROGRAMS.has(work.program) && !SETUP.has(work.program);
+  return work !== undefined && !printsContent(work) && !SETUP.has(work.program);
 }
 
 // How a program is named in a summary line: a plain word, else `?` (a name is the line's own text).

@@ -56,12 +56,25 @@ const HASH_LINE = /^(?:commit )?[0-9a-f]{7,40}$/gm;
 const SAVED_REPORT =
   /^(?:> )?(?:There were failing tests\. )?See the report at: \S+$|^-* ?generated xml file: \S+(?: -*)?$/gm;
 const SAVED_REPORT_MARKS = ["report at: ", "xml file: "];
-// git's line for where its work left the branch: the commit a bisect found, a rebase that ended,
-// a reset or a checkout, a push's update of a remote branch (`5e2a9c1… is the first bad commit`,
-// `Successfully rebased and updated refs/heads/fix`, `HEAD is now at 7b3e5f0 Merge …`,
-// `   b90c6e4..7c5e2b8  main -> main`, ` * [new branch]      fix -> fix`).
-const GIT_RESULT_LINE =
-  /^(?:[0-9a-f]{7,40} is the first bad commit|Successfully rebased and updated \S+|HEAD is now at [0-9a-f]{7,40}\b.*|[ \t]*[+ ]?[ \t]*[0-9a-f]{7,40}\.\.\.?[0-9a-f]{7,40}[ \t]+\S+ -> \S+.*|[ \t]*\* \[new (?:branch|tag)\][ \t]+\S+ -> \S+)$/gm;
+// git's lines for where its work left the branch, each with the subcommands that print it: the
+// commit a bisect found, a rebase that ended, a reset, a checkout or a stash, a push's update of a
+// remote branch (`5e2a9c1… is the first bad commit`, `Successfully rebased and updated
+// refs/heads/fix`, `HEAD is now at 7b3e5f0 Merge …`, `   b90c6e4..7c5e2b8  main -> main`,
+// ` * [new branch]      fix -> fix`). A push asked for a dry run (`-n`, `--dry-run`) moved nothing.
+const GIT_RESULTS: ReadonlyArray<{ readonly by: ReadonlySet<string>; readonly line: RegExp }> = [
+  { by: new Set(["bisect"]), line: /^[0-9a-f]{7,40} is the first bad commit$/gm },
+  { by: new Set(["rebase", "pull"]), line: /^Successfully rebased and updated \S+$/gm },
+  {
+    by: new Set(["reset", "checkout", "switch", "stash", "rebase", "merge"]),
+    line: /^HEAD is now at [0-9a-f]{7,40}\b.*$/gm,
+  },
+  {
+    by: new Set(["push"]),
+    line:
+      /^(?:[ \t]*[+ ]?[ \t]*[0-9a-f]{7,40}\.\.\.?[0-9a-f]{7,40}[ \t]+\S+ -> \S+.*|[ \t]*\* \[new (?:branch|tag)\][ \t]+\S+ -> \S+)$/gm,
+  },
+];
+const DRY_RUN = /^(?:-n|--dry-run)$/;
 // What pytest counts in its tally (`2 failed, 140 passed, 1 warning in 3.1s`), and Vitest.
 const TALLY_WORDS = "passed|failed|errors?|skipped|xfailed|xpassed|deselected";
 const VITEST_WORDS = "failed|passed|skipped|todo";
@@ -442,8 +455,11 @@ export function outputFacts(event: ToolEvent, pointers: readonly Pointer[]): Out
   };
   // Most outputs hold neither a commit line nor a diff: their marks are looked for first.
   if (text.includes("] ")) some("commit", COMMIT_LINE);
-  if (runsGit(event.call.args.command)) {
-    some("git result", GIT_RESULT_LINE);
+  const git = gitSubcommands(event.call.args.command);
+  if (git.size > 0) {
+    for (const { by, line } of GIT_RESULTS) {
+      if ([...by].some((subcommand) => git.has(subcommand))) some("git result", line);
+    }
     // A hash a result line already names (bisect's `commit …` after it) is stated once.
     const hashes = (text.match(HASH_LINE) ?? []).filter((line) =>
       !facts.some((fact) => fact.text.includes(line.replace(/^commit /, "")))
@@ -626,10 +642,21 @@ function diffFact(file: DiffFile): string {
   return `${file.path} +${file.added} -${file.removed}${blobs}`;
 }
 
-/** Whether a command line runs git in any of its steps. */
-function runsGit(command: unknown): boolean {
-  if (typeof command !== "string" || !command.includes("git")) return false;
-  return (shellSegments(command) ?? []).some((segment) => shellStep(segment)?.program === "git");
+/**
+ * The subcommands git runs in a command line's steps (`push`, `rebase`, …; none when it runs no
+ * git); a push asked for a dry run is none.
+ */
+function gitSubcommands(command: unknown): Set<string> {
+  const found = new Set<string>();
+  if (typeof command !== "string" || !command.includes("git")) return found;
+  for (const segment of shellSegments(command) ?? []) {
+    const step = shellStep(segment);
+    if (step?.program !== "git") continue;
+    const subcommand = step.args.find((arg) => !arg.startsWith("-")) ?? "";
+    if (subcommand === "push" && step.args.some((arg) => DRY_RUN.test(arg))) continue;
+    found.add(subcommand);
+  }
+  return found;
 }
 
 /** What a result reports of itself: its `summary` words, and those of each of its `results`. */

@@ -85,9 +85,10 @@ export function isPlainText(text: string): boolean {
 const OVERWRITE = /\r(?!\n)/;
 
 /**
- * `text` as a terminal shows it after carriage returns: of each line, what was written after its
- * last `\r` that anything followed (a progress bar redrawn in place shows its last state). A text
- * whose carriage returns all end lines (`\r\n`) is returned as it is.
+ * `text` as a terminal shows it after carriage returns: each line as its parts, written one over
+ * the start of another, leave it (a progress bar redrawn in place shows its last state; a short
+ * part over a longer one leaves the longer one's end). A text whose carriage returns all end lines
+ * (`\r\n`) is returned as it is.
  *
  * @example
  * ```ts
@@ -95,14 +96,17 @@ const OVERWRITE = /\r(?!\n)/;
  * import { withoutOverwrites } from "./sanitize.ts";
  * assert.equal(withoutOverwrites(" 1%|▏ | 1/90\r50%|█ | 45/90\r100%|██| 90/90\nloss: nan"), "100%|██| 90/90\nloss: nan");
  * assert.equal(withoutOverwrites("ok\r\ndone\r\n"), "ok\r\ndone\r\n");
+ * assert.equal(withoutOverwrites("upload FAILED (403)\rok"), "okload FAILED (403)");
  * ```
  */
 export function withoutOverwrites(text: string): string {
   if (!text.includes("\r") || !OVERWRITE.test(text)) return text;
   return text.split("\n").map((line) => {
     if (!line.includes("\r")) return line;
-    const parts = line.split("\r");
-    return parts.findLast((part) => part !== "") ?? "";
+    // Each part is written over the start of what the parts before it left.
+    let shown = "";
+    for (const part of line.split("\r")) shown = part + shown.slice(part.length);
+    return shown;
   }).join("\n");
 }
 

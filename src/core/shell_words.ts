@@ -200,8 +200,8 @@ export function operandsOf(args: readonly string[]): string[] {
   return kept;
 }
 
-/** Programs whose output is content (files, logs, search hits) rather than their own report. */
-export const CONTENT_PROGRAMS: ReadonlySet<string> = new Set([
+// Programs whose output is content (files, logs, search hits) rather than their own report.
+const CONTENT_PROGRAMS: ReadonlySet<string> = new Set([
   "cat",
   "head",
   "tail",
@@ -224,6 +224,38 @@ export const CONTENT_PROGRAMS: ReadonlySet<string> = new Set([
   "printf",
   "jq",
 ]);
+
+// git's subcommands that do work rather than print content (a push's status is its work's).
+const GIT_WORK: ReadonlySet<string> = new Set([
+  "push",
+  "pull",
+  "fetch",
+  "clone",
+  "commit",
+  "merge",
+  "rebase",
+  "cherry-pick",
+  "revert",
+  "am",
+  "apply",
+  "bisect",
+  "stash",
+  "checkout",
+  "switch",
+  "reset",
+  "restore",
+  "clean",
+  "submodule",
+]);
+
+/**
+ * Whether a step prints content (a file, a log, a listing, search hits) rather than a report of
+ * work of its own: one of {@linkcode CONTENT_PROGRAMS}, but git doing work (`git push`).
+ */
+export function printsContent(step: ShellStep): boolean {
+  return CONTENT_PROGRAMS.has(step.program) &&
+    !(step.program === "git" && GIT_WORK.has(step.args.find((arg) => !arg.startsWith("-")) ?? ""));
+}
 
 const SEARCHES = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack"]);
 

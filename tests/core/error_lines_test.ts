@@ -150,6 +150,14 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
   ],
   ["● orders › rejects a discount over 100%", "● orders › rejects a discount over 100%"],
   ["3 × 4 = 12", undefined],
+  // A level's word in a file's name, and a markdown admonition, are no tags.
+  ["FAILED.txt", undefined],
+  ["ERROR.log  app.log  notes.md", undefined],
+  ["- [Alert] banner shows the maintenance window", undefined],
+  // A setting whose value is a level.
+  ["LOG_LEVEL: ERROR", undefined],
+  ['  log_level = "error",', undefined],
+  ["level=error", undefined],
   // An HTTP response's error status: its status line, or a JSON body stating it with its error.
   ["HTTP/1.1 500 Internal Server Error", "HTTP/1.1 500 Internal Server Error"],
   ["< HTTP/2 404", "< HTTP/2 404"],
@@ -164,6 +172,9 @@ const LINES: ReadonlyArray<readonly [string, string | undefined]> = [
     '{"message":"down","error":"Service Unavailable","statusCode":503}',
   ],
   ['{"status":200,"error":null}', undefined],
+  ['{"url":"https://a.test/x","status":404,"error":null}', undefined],
+  ['{"status":404,"error":""}', undefined],
+  ['[{"url":"https://a.test/x","status":404,"error":"gone"}]', undefined],
   ['{"status":"500 rows","error":null}', undefined],
   ['[{"id":7,"status":502}]', undefined],
   // CTest's list of the tests that failed.
@@ -281,7 +292,10 @@ Deno.test("a line a workspace's runner prefixed is the error line it was, or sti
 });
 
 Deno.test("error lines come in the order printed, repeats included", () => {
-  const errors = LINES.filter(([, expected]) => expected !== undefined);
+  // (One response's status lines but the last answer no request: one of them is printed.)
+  const errors = LINES.filter(([line, expected]) =>
+    expected !== undefined && !line.startsWith("HTTP/")
+  );
   // Reports that end an output are read among its last 4000 characters: the output stays shorter.
   for (const printed of [errors, [...errors.slice(0, 8), ...errors.slice(0, 8)]]) {
     const output = printed.map(([line]) => line).join("\n");
@@ -571,5 +585,22 @@ Deno.test("the same error with other ids that start with a digit has one fingerp
       errorFingerprint(`error TS${random.range(1000, 4999)}: x`),
       errorFingerprint(`error TS${random.range(5000, 9999)}: x`),
     );
+  }
+});
+
+Deno.test("an HTTP status line a later one follows (a redirect's, a challenge's) is no error", () => {
+  const random = new SeededRandom(71);
+  for (let trial = 0; trial < 20; trial++) {
+    const first = random.pick(["401 Unauthorized", "302 Found", "301 Moved Permanently"]);
+    const last = random.pick(["200 OK", "503 Service Unavailable"]);
+    const output = [
+      `HTTP/1.1 ${first}`,
+      `WWW-Authenticate: Digest realm="${random.hex(4)}"`,
+      "",
+      `HTTP/1.1 ${last}`,
+      "content-length: 2",
+    ].join("\n");
+    const found = errorLines(output).map((line) => line.text);
+    assert.deepEqual(found, last.startsWith("5") ? [`HTTP/1.1 ${last}`] : [], output);
   }
 });

@@ -126,6 +126,8 @@ const CASES: ReadonlyArray<readonly [string, string, number, string]> = [
     "not running (exit 3)",
   ],
   ["systemctl status nosuch", "Unit nosuch.service could not be found.", 4, "failed (exit 4)"],
+  ["systemctl status nginx php8.2-fpm", "Active: inactive (dead)", 3, "failed (exit 3)"],
+  ["systemctl status 'app-worker@*'", "Active: inactive (dead)", 3, "failed (exit 3)"],
   ["systemctl restart shopapp", "Job for shopapp.service failed.", 3, "failed (exit 3)"],
   ["systemctl status shopapp", "Failed to connect to bus", 3, "failed (exit 3)"],
   ["test -f build/out.js", "", 1, "false (exit 1)"],
@@ -190,6 +192,19 @@ const CASES: ReadonlyArray<readonly [string, string, number, string]> = [
   ["make; echo $? $HOME", "0 /root", 0, "ran (exit 0 of echo)"],
   ["make; echo $?", "0\nmore", 0, "ran (exit 0 of echo)"],
   ["make build || true", "", 0, "ran (exit 0 of true)"],
+  // git doing work reports its own outcome: its status is hidden by a pipe.
+  [
+    "git push origin main 2>&1 | tail -2",
+    " ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs to 'github.com:a/b'",
+    0,
+    "ran (exit 0 of tail) but printed an error",
+  ],
+  [
+    "git log --oneline -3 | tail -1",
+    "9f8e7d6 Log ERROR when retries run out",
+    0,
+    "succeeded (exit 0)",
+  ],
   // A `;` after `&&` runs the rest whatever the work did.
   ["./gradlew test -q > t.log 2>&1 && echo OK; wc -l t.log", "812 t.log", 0, "ran (exit 0 of wc)"],
   // A comment is no step; a here-document's closing word is none either, however it is spelled.

@@ -189,6 +189,18 @@ Deno.test("Facts from Outputs keeps where git's work left the branch, none of it
         exit_code: 0,
       }),
     ];
+    // A dry run moves nothing; a log printed beside git names no result of its.
+    const pushed = `   ${hash.slice(7, 14)}..${hash.slice(20, 27)}  main -> main`;
+    rows.push(
+      ...callRows(12, "terminal", { command: "git push --dry-run origin main" }, {
+        output: `To github.com:acme/ledger.git\n${pushed}`,
+        exit_code: 0,
+      }),
+      ...callRows(14, "terminal", { command: "tail -3 deploy.log && git status --short" }, {
+        output: `${pushed}\nHEAD is now at ${hash.slice(30, 37)} deploy`,
+        exit_code: 0,
+      }),
+    );
     const lines = facts(project(rows, { budgetTokens: 8_000 }).body);
     // No commit was made: none of them is a commit's line.
     assert.deepEqual(lines.filter((line) => line.includes(" commit: ")), []);
