@@ -13,6 +13,7 @@ import {
   type ShellSegment,
   type ShellStep,
   shellStep,
+  subcommandOf,
 } from "./shell_words.ts";
 import { linesFromEnd } from "./text_lines.ts";
 import { isWrittenFile } from "./written_files.ts";
@@ -67,7 +68,7 @@ export function commandErrorLines(command: string, output: string): ErrorLine[] 
   const steps = commandSteps(command)?.steps ?? [];
   const first = steps[0] && shellStep(steps[0]);
   // git printing what people wrote (commit messages, branch names): only its own reports.
-  if (first?.program === "git" && GIT_WRITTEN_TEXT.has(first.args[0] ?? "")) {
+  if (first?.program === "git" && GIT_WRITTEN_TEXT.has(subcommandOf(first.args) ?? "")) {
     return lines.filter((line) => GIT_REPORT.test(line.text));
   }
   // Only a line that starts by printing or searching files can show their content.

@@ -5,6 +5,7 @@ import {
   type ShellSegment,
   type ShellStep,
   shellStep,
+  subcommandOf,
 } from "./shell_words.ts";
 
 /**
@@ -64,7 +65,7 @@ const ANSWER_RULES: readonly AnswerRule[] = [
     status: 2,
     meaning: "differences found",
     answers: ({ program, args }) =>
-      ((PLANNERS.has(program) && subcommand(args) === "plan") ||
+      ((PLANNERS.has(program) && subcommandOf(args) === "plan") ||
         (program === "helm" && args[0] === "diff")) && args.some(isDetailedExitCode),
   },
   {
@@ -108,11 +109,11 @@ const ANSWER_RULES: readonly AnswerRule[] = [
  * 3 for a service's status; 8 for `gh pr checks`), the command line is one program (after `cd
  * DIR &&` steps, which print an error when they fail), and the output agrees (a search that
  * printed nothing or, counting its hits, counts of 0; a test that printed nothing; a status that
- * says inactive or failed; a listing of checks with one pending). A pipeline's status is its last program's (unless the line sets
- * `pipefail`), so a pipeline ending in a search that found nothing found no match. A list or
- * anything the reader cannot follow claims nothing, because then another program may have set the
- * status. The program is read past environment assignments, wrappers and its path (`LC_ALL=C
- * /usr/bin/grep`).
+ * says inactive or failed; a listing of checks with one pending). A pipeline's status is its last
+ * program's (unless the line sets `pipefail`), so a pipeline ending in a search that found
+ * nothing found no match. A list or anything the reader cannot follow claims nothing, because
+ * then another program may have set the status. The program is read past environment
+ * assignments, wrappers and its path (`LC_ALL=C /usr/bin/grep`).
  *
  * @example
  * ```ts
@@ -234,11 +235,6 @@ function foundNothing(step: ShellStep, output: string): boolean {
   if (printed === "") return true;
   return step.args.some((arg) => COUNT_OPTION.test(arg)) &&
     printed.split("\n").every((line) => NO_HITS.test(line.trim()));
-}
-
-/** The first word of `args` that is no option (`plan` of `-chdir=infra plan -out=p`). */
-function subcommand(args: readonly string[]): string | undefined {
-  return args.find((arg) => !arg.startsWith("-"));
 }
 
 function isDetailedExitCode(arg: string): boolean {

@@ -22,7 +22,7 @@ import { SOME_FAILURES } from "./error_lines.ts";
 import { isUserRequest } from "./requests.ts";
 import { remembered } from "./remembered.ts";
 import { sanitizeInline, withoutOverwrites } from "./sanitize.ts";
-import { shellSegments, shellStep } from "./shell_words.ts";
+import { shellSegments, shellStep, subcommandOf } from "./shell_words.ts";
 import { headAndTail, lineAt, lineCount, markedLines } from "./text_lines.ts";
 import { type DiffFile, diffFiles } from "./unified_diff.ts";
 
@@ -652,7 +652,7 @@ function gitSubcommands(command: unknown): Set<string> {
   for (const segment of shellSegments(command) ?? []) {
     const step = shellStep(segment);
     if (step?.program !== "git") continue;
-    const subcommand = step.args.find((arg) => !arg.startsWith("-")) ?? "";
+    const subcommand = subcommandOf(step.args) ?? "";
     if (subcommand === "push" && step.args.some((arg) => DRY_RUN.test(arg))) continue;
     found.add(subcommand);
   }

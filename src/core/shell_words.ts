@@ -254,14 +254,20 @@ const GIT_WORK: ReadonlySet<string> = new Set([
  */
 export function printsContent(step: ShellStep): boolean {
   return CONTENT_PROGRAMS.has(step.program) &&
-    !(step.program === "git" && GIT_WORK.has(step.args.find((arg) => !arg.startsWith("-")) ?? ""));
+    !(step.program === "git" && GIT_WORK.has(subcommandOf(step.args) ?? ""));
+}
+
+/** The first of a step's arguments that is no option: its subcommand (`plan` of `-chdir=a plan`). */
+export function subcommandOf(args: readonly string[]): string | undefined {
+  return args.find((arg) => !arg.startsWith("-"));
 }
 
 const SEARCHES = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack"]);
 
 /** Whether a step searches (`grep`, `rg`, `git grep`, …): what it prints are hits, not its own words. */
 export function isSearch(step: ShellStep): boolean {
-  return SEARCHES.has(step.program) || (step.program === "git" && step.args[0] === "grep");
+  return SEARCHES.has(step.program) ||
+    (step.program === "git" && subcommandOf(step.args) === "grep");
 }
 
 function baseName(word: string): string {
