@@ -35,9 +35,8 @@ const FIXED_SUFFIX = new RegExp(`${FIXED}(${REF_PATTERN})$`);
  * last trouble (for a background job, a later job of the identical command line), or a later
  * command line proved it did: one that ran the same steps among others joined by `&&`, in the same
  * directory, and succeeded cleanly (`bin/rails db:migrate && git diff --stat` exiting 0 ran the
- * migration). A call that
- * only succeeded here still marks a previous projection's unfixed entry as fixed (not when that
- * success happened before the previous projection's messages).
+ * migration). A call that only succeeded here still marks a previous projection's unfixed entry
+ * as fixed (not when that success happened before the previous projection's messages).
  */
 export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
   heading: "## Errors & Fixes",
@@ -49,7 +48,7 @@ export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
     const changes: Change<ErrorEntry>[] = [];
     const reruns = jobReruns(analysis);
     // Read only when some trouble is not fixed by its own command.
-    let chains: ChainedSuccess[] | undefined;
+    let chains: ChainedSuccesses | undefined;
     for (const group of analysis.groups) {
       const events = group.events;
       const attempts = events.map(attemptOf);
@@ -63,7 +62,7 @@ export const ERRORS_FIXES: SectionSpec<ErrorEntry> = {
       const fixedRef = fix?.ref ??
         (last === -1 || fix !== undefined
           ? undefined
-          : chainFix(group, last, analysis, chains ??= chainedSuccesses(analysis)));
+          : chainFix(group, last, chains ??= chainedSuccesses(analysis)));
       const fixedAt = fixedRef ? { fixedAt: fixedRef } : {};
       // Without trouble here, the entry only marks a previous projection's entry fixed.
       const first = last === -1
@@ -123,20 +122,34 @@ interface ChainedSuccess {
 
 type ReadCommand = NonNullable<ReturnType<typeof commandSteps>>;
 
-/** The window's foreground command lines of several steps that succeeded cleanly (exit 0). */
-function chainedSuccesses(analysis: Analysis): ChainedSuccess[] {
-  const found: ChainedSuccess[] = [];
+/**
+ * The window's foreground command lines of several steps that succeeded cleanly (exit 0), each
+ * event's place, and how many calls up to each place may have changed the terminal's directory.
+ */
+interface ChainedSuccesses {
+  readonly chains: readonly ChainedSuccess[];
+  readonly place: ReadonlyMap<ToolEvent, number>;
+  /** `moves[i]`: the calls among the first `i` that may have changed the directory. */
+  readonly moves: readonly number[];
+}
+
+function chainedSuccesses(analysis: Analysis): ChainedSuccesses {
+  const chains: ChainedSuccess[] = [];
+  const place = new Map<ToolEvent, number>();
+  const moves = [0];
   analysis.events.forEach((event, at) => {
+    place.set(event, at);
+    moves.push((moves[at] as number) + (changesDirectory(event) ? 1 : 0));
     const outcome = event.outcome;
     if (outcome.kind !== "succeeded" || outcome.exitCode !== 0 || !isCleanSuccess(outcome)) return;
     const command = commandOf(event);
     if (command === undefined || command.text.endsWith("&")) return;
     const read = commandSteps(commandAsRun(command));
     if (read !== undefined && read.steps.length > 1) {
-      found.push({ at, read, ref: outcomeRef(event) });
+      chains.push({ at, read, ref: outcomeRef(event) });
     }
   });
-  return found;
+  return { chains, place, moves };
 }
 
 /**
@@ -148,20 +161,18 @@ function chainedSuccesses(analysis: Analysis): ChainedSuccess[] {
 function chainFix(
   group: CallGroup,
   last: number,
-  analysis: Analysis,
-  chains: readonly ChainedSuccess[],
+  { chains, place, moves }: ChainedSuccesses,
 ): Ref | undefined {
   const event = group.events[last] as ToolEvent;
   const command = group.job === undefined ? commandOf(event) : undefined;
   const own = command === undefined ? undefined : commandSteps(commandAsRun(command));
-  if (own === undefined || chains.length === 0) return undefined;
-  const after = analysis.events.indexOf(event);
+  const after = place.get(event);
+  if (own === undefined || after === undefined || chains.length === 0) return undefined;
   const directory = own.cd.join("\u0000");
   // Hermes keeps a terminal's directory from one call to the next: unless the line names where
   // it runs absolutely, no call between may have changed it.
   const pinned = own.cd[0]?.startsWith("/") ?? false;
-  const movedBefore = (at: number) =>
-    analysis.events.slice(after + 1, at).some((between) => changesDirectory(between));
+  const movedBefore = (at: number) => (moves[at] as number) > (moves[after + 1] as number);
   return chains.find((chain) =>
     chain.at > after && chain.read.cd.join("\u0000") === directory &&
     ranWithin(own.steps, chain.read.steps) && (pinned || !movedBefore(chain.at))
@@ -184,6 +195,7 @@ function changesDirectory(event: ToolEvent): boolean {
       DIRECTORY_CHANGES.has(step.words[0] ?? "") || UNFOLLOWED_STEP.test(step.words[0] ?? "")
     );
 }
+
 // What may join a line's steps without hiding a failure of theirs from its status.
 const PROVING_JOINS: ReadonlySet<string> = new Set(["&&", "|"]);
 
